@@ -1,0 +1,41 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import styled from 'styled-components';
+import { MESSAGES } from '../../contract/messages';
+import { Button } from '../ui/Button';
+
+const Wrap = styled.main`
+  display: grid;
+  place-content: center;
+  gap: ${({ theme }) => theme.space(4)};
+  min-height: 100vh;
+  text-align: center;
+  padding: ${({ theme }) => theme.space(6)};
+`;
+
+/** SPEC §2: any render error shows 'Something Went Wrong' with a Reload Application button. */
+export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo) {
+    console.error('Unhandled render error', error, info.componentStack);
+  }
+
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <Wrap role="alert">
+        <h1>{MESSAGES.somethingWentWrong}</h1>
+        <p>The app hit an unexpected problem.</p>
+        <div>
+          <Button type="button" onClick={() => window.location.reload()}>
+            {MESSAGES.reloadApplication}
+          </Button>
+        </div>
+      </Wrap>
+    );
+  }
+}

@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import { useSelector } from 'react-redux';
+import { Navigate, useLocation } from 'react-router-dom';
+import { selectAuth } from '../features/auth';
+import { CenteredSpinner, Spinner } from '../ui/Spinner';
+
+export interface FromState {
+  from?: { pathname: string; search?: string; hash?: string };
+}
+
+/** Visitors go to /auth/login; where they were going is remembered in the location state. */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { isAuthenticated, isLoading } = useSelector(selectAuth);
+  const location = useLocation();
+  if (isLoading) {
+    return (
+      <CenteredSpinner>
+        <Spinner label="Signing you in" />
+      </CenteredSpinner>
+    );
+  }
+  if (!isAuthenticated) {
+    const from = { pathname: location.pathname, search: location.search, hash: location.hash };
+    return <Navigate to="/auth/login" replace state={{ from } satisfies FromState} />;
+  }
+  return <>{children}</>;
+}
+
+/** A signed-in user who opens an /auth page goes home. */
+export function PublicOnly({ children }: { children: ReactNode }) {
+  const { isAuthenticated } = useSelector(selectAuth);
+  if (isAuthenticated) return <Navigate to="/" replace />;
+  return <>{children}</>;
+}

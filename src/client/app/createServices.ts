@@ -1,0 +1,21 @@
+import type { Services } from '../services';
+import { HtmlAudioService } from '../services/audio/HtmlAudioService';
+import { createSessionService } from '../services/session/createSessionService';
+import { createLocalTokenStore } from '../services/tokenStore';
+
+/** The real services of a browser. */
+export function createBrowserServices(): Services {
+  const tokenStore = createLocalTokenStore();
+  const apiOrigin = '';
+  const audioElement = new Audio();
+  audioElement.id = 'wavelength-audio';
+  document.body.appendChild(audioElement);
+  return {
+    tokenStore,
+    session: createSessionService({ tokenStore, apiOrigin }),
+    audio: new HtmlAudioService(audioElement),
+    openSocket: (url) => new WebSocket(url),
+    now: () => Date.now(),
+    apiOrigin,
+  };
+}

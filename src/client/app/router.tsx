@@ -1,0 +1,83 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { useRoutes, type RouteObject } from 'react-router-dom';
+import { CenteredSpinner, Spinner } from '../ui/Spinner';
+import { PublicOnly, RequireAuth } from './RouteGuards';
+
+// Every page is its own chunk: the sign-in page loads none of the signed-in app.
+const Shell = lazy(() => import(/* webpackChunkName: "shell" */ './Shell'));
+const NotFoundPage = lazy(() => import(/* webpackChunkName: "not-found" */ './NotFoundPage'));
+const LoginPage = lazy(() => import(/* webpackChunkName: "auth-login" */ '../features/auth/pages/LoginPage'));
+const SignupPage = lazy(() => import(/* webpackChunkName: "auth-signup" */ '../features/auth/pages/SignupPage'));
+const ForgotPasswordPage = lazy(() => import(/* webpackChunkName: "auth-forgot" */ '../features/auth/pages/ForgotPasswordPage'));
+const ResetPasswordPage = lazy(() => import(/* webpackChunkName: "auth-reset" */ '../features/auth/pages/ResetPasswordPage'));
+const HomePage = lazy(() => import(/* webpackChunkName: "home" */ '../features/home/pages/HomePage'));
+const SearchPage = lazy(() => import(/* webpackChunkName: "search" */ '../features/library/pages/SearchPage'));
+const MusicBoxPage = lazy(() => import(/* webpackChunkName: "music-box" */ '../features/musicBox/pages/MusicBoxPage'));
+const RadioPage = lazy(() => import(/* webpackChunkName: "radio" */ '../features/radio/pages/RadioPage'));
+const PlaylistsPage = lazy(() => import(/* webpackChunkName: "playlists" */ '../features/playlists/pages/PlaylistsPage'));
+const PlaylistDetailPage = lazy(() => import(/* webpackChunkName: "playlist" */ '../features/playlists/pages/PlaylistDetailPage'));
+const LikedPage = lazy(() => import(/* webpackChunkName: "liked" */ '../features/liked/pages/LikedPage'));
+const SettingsPage = lazy(() => import(/* webpackChunkName: "settings" */ '../features/settings/pages/SettingsPage'));
+const ProfilePage = lazy(() => import(/* webpackChunkName: "profile" */ '../features/profile/pages/ProfilePage'));
+
+function Loading({ children }: { children: ReactNode }) {
+  return (
+    <Suspense
+      fallback={
+        <CenteredSpinner>
+          <Spinner />
+        </CenteredSpinner>
+      }
+    >
+      {children}
+    </Suspense>
+  );
+}
+
+const publicPage = (element: ReactNode) => (
+  <Loading>
+    <PublicOnly>{element}</PublicOnly>
+  </Loading>
+);
+
+export const routes: RouteObject[] = [
+  { path: '/auth/login', element: publicPage(<LoginPage />) },
+  { path: '/auth/signup', element: publicPage(<SignupPage />) },
+  { path: '/auth/forgot-password', element: publicPage(<ForgotPasswordPage />) },
+  { path: '/auth/reset-password', element: publicPage(<ResetPasswordPage />) },
+  {
+    path: '/',
+    element: (
+      <RequireAuth>
+        <Loading>
+          <Shell />
+        </Loading>
+      </RequireAuth>
+    ),
+    children: [
+      { index: true, element: <HomePage /> },
+      { path: 'search', element: <SearchPage /> },
+      { path: 'music-box', element: <MusicBoxPage /> },
+      { path: 'radio', element: <RadioPage /> },
+      { path: 'playlists', element: <PlaylistsPage /> },
+      { path: 'playlists/create', element: <PlaylistsPage /> },
+      { path: 'playlists/:id', element: <PlaylistDetailPage /> },
+      { path: 'liked', element: <LikedPage /> },
+      { path: 'settings', element: <SettingsPage /> },
+      { path: 'profile', element: <ProfilePage /> },
+    ],
+  },
+  {
+    path: '*',
+    element: (
+      <Loading>
+        <NotFoundPage />
+      </Loading>
+    ),
+  },
+];
+
+/** The app's routes; the caller provides the BrowserRouter. */
+export function AppRoutes() {
+  return useRoutes(routes);
+}

@@ -1,0 +1,1 @@
+export { TopSearch } from './components/TopSearch';

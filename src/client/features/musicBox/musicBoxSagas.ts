@@ -1,0 +1,2 @@
+// The highlight saga is built with the Music Box issue.
+export function* musicBoxSaga() {}

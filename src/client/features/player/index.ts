@@ -1,0 +1,4 @@
+export { playerActions, playerSlice, selectCurrentTrack, selectPlayer, selectPlayingSongId } from './playerSlice';
+export type { PlayerState } from './playerSlice';
+export { PlayerBar } from './components/PlayerBar';
+export type { PlayerTrack, PlaySource } from './playerTypes';

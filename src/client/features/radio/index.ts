@@ -1,0 +1,2 @@
+export { radioActions, radioSlice, selectRadio } from './radioSlice';
+export type { RadioQueueTrack, RadioState } from './radioSlice';

@@ -1,0 +1,18 @@
+import type { AudioService } from './audio/AudioService';
+import type { SessionService } from './session/SessionService';
+import type { TokenStore } from './tokenStore';
+
+/**
+ * Everything non-serializable the app talks to. Sagas get it through saga context
+ * (getContext('services')), RTK Query base queries through the thunk extra argument.
+ */
+export interface Services {
+  tokenStore: TokenStore;
+  session: SessionService;
+  audio: AudioService;
+  /** opens a websocket (tests pass a fake) */
+  openSocket: (url: string) => WebSocket;
+  now: () => number;
+  /** where /api lives, '' for the same origin */
+  apiOrigin: string;
+}

@@ -1,0 +1,32 @@
+import type { Services } from '../services';
+import { FakeAudioService } from '../services/audio/FakeAudioService';
+import type { TokenStore } from '../services/tokenStore';
+
+export function memoryTokenStore(initial: string | null = null): TokenStore & { value: string | null } {
+  const store = {
+    value: initial,
+    get: () => store.value,
+    set: (t: string) => {
+      store.value = t;
+    },
+    clear: () => {
+      store.value = null;
+    },
+  };
+  return store;
+}
+
+/** Services for tests: a fake audio element, a token in memory, no socket unless given. */
+export function createTestServices(overrides: Partial<Services> = {}): Services & { audio: FakeAudioService } {
+  return {
+    tokenStore: memoryTokenStore(),
+    session: { refresh: async () => null },
+    audio: new FakeAudioService(),
+    openSocket: () => {
+      throw new Error('no socket in this test');
+    },
+    now: () => Date.now(),
+    apiOrigin: '',
+    ...overrides,
+  } as Services & { audio: FakeAudioService };
+}

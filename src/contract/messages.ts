@@ -1,0 +1,114 @@
+/**
+ * Every user-facing message of SPEC.md, written once. Client and server both
+ * read these; tests compare against the literal text of the spec.
+ */
+export const MESSAGES = {
+  // Transport (SPEC §8)
+  requestFailed: (status: number) => `Request failed with status ${status}`,
+  networkError: 'Network error',
+
+  // Auth
+  loginFailed: 'Login failed',
+  registrationFailed: 'Registration failed',
+  noRefreshToken: 'No refresh token available',
+  refreshFailed: 'Failed to refresh token',
+  unknownError: 'An unknown error occurred',
+  authenticationFailed: 'Authentication failed',
+  authenticationRequired: 'Authentication required',
+  invalidCredentials: 'Invalid email or password',
+  passwordsDoNotMatch: 'Passwords do not match',
+  resetInstructionsFailed: 'Failed to send reset instructions',
+  checkYourInbox: 'Check your inbox',
+  userNotFound: 'User not found',
+  tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+
+  pleaseLogInToLike: 'Please log in to like songs',
+  pleaseLogInToAddToPlaylist: 'Please log in to add songs to playlists',
+  pleaseLogInToSuggest: 'Please log in to suggest songs',
+  pleaseLogInToDeleteSuggestions: 'Please log in to delete suggestions',
+  pleaseLogInToVote: 'Please log in to vote',
+  mustBeLoggedInToSuggest: 'You must be logged in to suggest songs',
+  mustBeLoggedInToVote: 'You must be logged in to vote',
+  mustBeLoggedInToUpdateStatus: 'You must be logged in to update status',
+  mustBeLoggedInToDelete: 'You must be logged in to delete',
+  pleaseLogInAgainToCreatePlaylist: 'Please log in again to create a playlist',
+
+  // Permissions (SPEC §6)
+  onlyAdminsAddToQueue: 'Only admins can add tracks to the queue',
+  onlyAdminsRemoveFromQueue: 'Only admins can remove tracks from the queue',
+  onlyAdminsSkip: 'Only admins can skip tracks',
+  onlyAdminsToggleRadio: 'Only admins can toggle radio status',
+  onlyAdminsUpdateSuggestionStatus: 'Only administrators can update suggestion status',
+  onlyAdminsUpload: 'Only admins can upload tracks',
+  forbidden: 'You do not have permission to do this',
+  notFound: 'Not found',
+
+  // Validation (SPEC §5)
+  playlistNameRequired: 'Playlist name is required',
+  invalidFileType: 'Invalid file type. Please upload an MP3, OGG, or WAV file.',
+  fileTooLarge: 'File is too large. Maximum file size is 5MB.',
+  allFieldsRequired: 'All fields are required.',
+  deletePlaylistConfirm: 'Are you sure you want to delete this playlist?',
+
+  // Audio (SPEC §8)
+  noAudioUrlAvailable: 'No audio URL available',
+  noAudioUrlProvided: 'No audio URL provided',
+  playbackAborted: 'Playback aborted by user',
+  audioNetworkError: 'Network error while loading audio',
+  audioDecodeError: 'Audio decoding error',
+  audioFormatNotSupported: 'Audio format not supported',
+  unknownAudioError: 'Unknown audio error',
+  failedToLoadTrack: 'Failed to load track',
+  failedToPlayTrack: 'Failed to play track',
+  failedToPlayAudio: 'Failed to play audio. Please try again.',
+  clickToStartPlayback: 'Click anywhere to start playback',
+  failedToStartPlaylist: 'Failed to start playlist playback. Please try again.',
+  failedToFetchAudioStream: 'Failed to fetch audio stream',
+
+  // Fetch failures (SPEC §8)
+  failedToLoadQueue: 'Failed to load queue',
+  failedToFetchAvailableSongs: 'Failed to fetch available songs',
+  failedToAddTrackToQueue: 'Failed to add track to queue',
+  failedToRemoveTrackFromQueue: 'Failed to remove track from queue',
+  failedToSkipTrack: 'Failed to skip track',
+  failedToToggleRadio: 'Failed to toggle radio status',
+  failedToFetchPlaylists: 'Failed to fetch playlists',
+  failedToDeletePlaylist: 'Failed to delete playlist',
+  failedToFetchPlaylistDetails: 'Failed to fetch playlist details',
+  failedToRemoveSongFromPlaylist: 'Failed to remove song from playlist',
+  failedToAddSongsToPlaylist: 'Failed to add songs to playlist',
+  failedToFetchLikedSongs: 'Failed to fetch liked songs',
+  failedToUpdateLikeStatus: 'Failed to update like status',
+  failedToAddSongToPlaylist: 'Failed to add song to playlist',
+  failedToFetchSuggestions: 'Failed to fetch suggestions',
+  failedToAddSuggestion: 'Failed to add suggestion',
+  failedToVote: 'Failed to vote',
+  failedToUpdateSuggestionStatus: 'Failed to update suggestion status',
+  failedToDeleteSuggestion: 'Failed to delete suggestion',
+
+  // Music Box
+  duplicateSuggestion: 'This song has already been suggested.',
+
+  // Radio
+  radioNotActive: 'The radio is not on',
+
+  // Websocket (SPEC §8)
+  noAuthToken: 'No authentication token',
+  failedToParseMessage: 'Failed to parse message',
+  websocketConnectionFailed: 'WebSocket connection failed',
+
+  // Empty states (SPEC §8)
+  noSongsFound: 'No songs found',
+  noPlaylistsYet: 'No playlists yet',
+  noSuggestionsYet: 'No suggestions yet. Be the first to suggest a song!',
+  noLikedSongsYet: 'No liked songs yet...',
+  noTracksInQueue: 'No tracks in the queue...',
+
+  // Shell
+  somethingWentWrong: 'Something Went Wrong',
+  reloadApplication: 'Reload Application',
+  goBack: 'Go Back',
+  freeAccount: 'Free Account',
+
+  internalError: 'Something went wrong on our side. Please try again.',
+} as const;

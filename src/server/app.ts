@@ -1,0 +1,74 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import websocket from '@fastify/websocket';
+import { sql } from 'drizzle-orm';
+import type { Config } from './config';
+import type { Database } from './db/open';
+import { authRoutes } from './modules/auth/routes';
+import { createTokenService } from './modules/auth/tokens';
+import { likedRoutes } from './modules/liked/routes';
+import type { ModuleOptions } from './modules/moduleOptions';
+import { musicBoxRoutes } from './modules/musicbox/routes';
+import { playlistRoutes } from './modules/playlists/routes';
+import { profileRoutes } from './modules/profile/routes';
+import { radioRoutes } from './modules/radio/routes';
+import { songRoutes } from './modules/songs/routes';
+import { statsRoutes } from './modules/stats/routes';
+import { authPlugin } from './plugins/auth';
+import { databasePlugin } from './plugins/database';
+import { errorsPlugin } from './plugins/errors';
+import { spaPlugin } from './plugins/spa';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  jwtSecret: string;
+  /** the clock, ms since the epoch; tests pass a fake one */
+  now?: () => number;
+  /** folder of the built client; null serves no SPA */
+  clientDir?: string | null;
+  logger?: FastifyServerOptions['logger'];
+  /** close the database when the app closes */
+  ownsDatabase?: boolean;
+}
+
+/** The whole server as one Fastify instance: what index.ts listens with and tests inject into. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const now = deps.now ?? Date.now;
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    trustProxy: deps.config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    forceCloseConnections: true,
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(databasePlugin, { database: deps.database, closeOnShutdown: deps.ownsDatabase ?? false });
+  await app.register(authPlugin, { tokens: createTokenService(deps.jwtSecret, now), now });
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart, { limits: { fileSize: deps.config.maxUploadBytes, files: 1, fields: 10 } });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+
+  const moduleOptions: ModuleOptions = { config: deps.config, now };
+  await app.register(
+    async (api) => {
+      api.get('/health', async () => {
+        await api.db.execute(sql`select 1`);
+        return { success: true, database: 'ok' };
+      });
+      await api.register(authRoutes, moduleOptions);
+      await api.register(songRoutes, moduleOptions);
+      await api.register(playlistRoutes, moduleOptions);
+      await api.register(likedRoutes, moduleOptions);
+      await api.register(statsRoutes, moduleOptions);
+      await api.register(radioRoutes, moduleOptions);
+      await api.register(musicBoxRoutes, moduleOptions);
+      await api.register(profileRoutes, moduleOptions);
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(spaPlugin, { clientDir: deps.clientDir ?? null });
+  return app;
+}

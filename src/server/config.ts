@@ -1,0 +1,89 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const onOff = z
+  .enum(['on', 'off', 'true', 'false', '1', '0'])
+  .transform((v) => v === 'on' || v === 'true' || v === '1');
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  MEDIA_DIR: z.string().min(1).optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Wavelength <no-reply@wavelength.local>'),
+  PUBLIC_URL: z.url().optional(),
+  MAX_UPLOAD_MB: z.coerce.number().positive().max(1024).default(5),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DEMO_LIBRARY: onOff.default(true),
+  TRUST_PROXY: onOff.default(false),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  mediaDir: string;
+  jwtSecret?: string;
+  adminEmail?: string;
+  adminPassword?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  publicUrl?: string;
+  maxUploadBytes: number;
+  logLevel: string;
+  demoLibrary: boolean;
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the environment; a wrong value throws one ConfigError naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue.path[0] ?? 'environment');
+    throw new ConfigError(`Invalid ${name}: ${issue.message}`);
+  }
+  const e = parsed.data;
+  if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
+    throw new ConfigError('Invalid JWT_SECRET: required when NODE_ENV=production');
+  }
+  if ((e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) || (!e.ADMIN_EMAIL && e.ADMIN_PASSWORD)) {
+    throw new ConfigError('Invalid ADMIN_PASSWORD: ADMIN_EMAIL and ADMIN_PASSWORD go together');
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    mediaDir: path.resolve(e.MEDIA_DIR ?? path.join(dataDir, 'media')),
+    jwtSecret: e.JWT_SECRET,
+    adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
+    adminPassword: e.ADMIN_PASSWORD,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
+    maxUploadBytes: Math.round(e.MAX_UPLOAD_MB * 1024 * 1024),
+    logLevel: e.LOG_LEVEL,
+    demoLibrary: e.DEMO_LIBRARY,
+    trustProxy: e.TRUST_PROXY,
+  };
+}

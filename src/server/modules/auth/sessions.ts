@@ -1,0 +1,44 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/open';
+import { sessions } from '../../db/schema';
+
+/** A session lives 30 days from its last refresh; access tokens inside it live 15 minutes. */
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+export async function createSession(db: Db, userId: string, now: Date) {
+  const jti = randomUUID();
+  const [row] = await db
+    .insert(sessions)
+    .values({ userId, currentJti: jti, refreshedAt: now, expiresAt: new Date(now.getTime() + SESSION_TTL_MS) })
+    .returning({ id: sessions.id });
+  return { sessionId: row.id, jti };
+}
+
+export async function isSessionAlive(db: Db, sessionId: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.endedAt), gt(sessions.expiresAt, now)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Moves a live session to a new token id, only if `jti` is still its newest; returns the new id or null. */
+export async function rotateSession(db: Db, sessionId: string, jti: string, now: Date): Promise<string | null> {
+  const next = randomUUID();
+  const rows = await db
+    .update(sessions)
+    .set({ currentJti: next, refreshedAt: now, expiresAt: new Date(now.getTime() + SESSION_TTL_MS) })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.currentJti, jti), isNull(sessions.endedAt), gt(sessions.expiresAt, now)))
+    .returning({ id: sessions.id });
+  return rows.length ? next : null;
+}
+
+export async function endSession(db: Db, sessionId: string, now: Date): Promise<void> {
+  await db.update(sessions).set({ endedAt: now }).where(and(eq(sessions.id, sessionId), isNull(sessions.endedAt)));
+}
+
+export async function endAllSessions(db: Db, userId: string, now: Date): Promise<void> {
+  await db.update(sessions).set({ endedAt: now }).where(and(eq(sessions.userId, userId), isNull(sessions.endedAt)));
+}

@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { ACCESS_TOKEN_TTL_SECONDS } from '../../../contract/limits';
+
+export type Role = 'user' | 'admin';
+
+export interface AccessClaims {
+  userId: string;
+  role: Role;
+  sessionId: string;
+  jti: string;
+  /** expiry, seconds since the epoch */
+  exp: number;
+}
+
+export interface TokenService {
+  signAccess(input: { userId: string; role: Role; sessionId: string; jti?: string }): Promise<{ token: string; jti: string; exp: number }>;
+  /** Verifies signature (HS256 only), expiry and shape; throws on anything else. */
+  verifyAccess(token: string): Promise<AccessClaims>;
+  /** Short token for one song and one user, carried as ?st= on stream URLs. */
+  signStream(input: { userId: string; songId: string; ttlSeconds?: number }): Promise<string>;
+  verifyStream(token: string): Promise<{ userId: string; songId: string }>;
+}
+
+const ISSUER = 'wavelength';
+
+export function createTokenService(secret: string, now: () => number = Date.now): TokenService {
+  const key = new TextEncoder().encode(secret);
+  const nowSeconds = () => Math.floor(now() / 1000);
+  const verifyOptions = (audience: string) => ({
+    algorithms: ['HS256'],
+    issuer: ISSUER,
+    audience,
+    currentDate: new Date(now()),
+  });
+
+  return {
+    async signAccess({ userId, role, sessionId, jti = randomUUID() }) {
+      const iat = nowSeconds();
+      const exp = iat + ACCESS_TOKEN_TTL_SECONDS;
+      const token = await new SignJWT({ role, sid: sessionId })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(userId)
+        .setJti(jti)
+        .setIssuer(ISSUER)
+        .setAudience('access')
+        .setIssuedAt(iat)
+        .setExpirationTime(exp)
+        .sign(key);
+      return { token, jti, exp };
+    },
+    async verifyAccess(token) {
+      const { payload } = await jwtVerify(token, key, verifyOptions('access'));
+      const role = payload.role;
+      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.jti !== 'string') {
+        throw new joseErrors.JWTClaimValidationFailed('malformed token', payload);
+      }
+      if (role !== 'user' && role !== 'admin') throw new joseErrors.JWTClaimValidationFailed('bad role', payload);
+      return { userId: payload.sub, role, sessionId: payload.sid, jti: payload.jti, exp: payload.exp ?? 0 };
+    },
+    async signStream({ userId, songId, ttlSeconds = 6 * 60 * 60 }) {
+      const iat = nowSeconds();
+      return new SignJWT({ song: songId })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(userId)
+        .setIssuer(ISSUER)
+        .setAudience('stream')
+        .setIssuedAt(iat)
+        .setExpirationTime(iat + ttlSeconds)
+        .sign(key);
+    },
+    async verifyStream(token) {
+      const { payload } = await jwtVerify(token, key, verifyOptions('stream'));
+      if (typeof payload.sub !== 'string' || typeof payload.song !== 'string') {
+        throw new joseErrors.JWTClaimValidationFailed('malformed token', payload);
+      }
+      return { userId: payload.sub, songId: payload.song };
+    },
+  };
+}

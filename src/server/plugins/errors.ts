@@ -1,0 +1,25 @@
+import fp from 'fastify-plugin';
+import { MESSAGES } from '../../contract/messages';
+import { HttpError } from '../lib/httpError';
+
+/** Every error leaves as { success: false, message }; a 500 shows a request id, never internals. */
+export const errorsPlugin = fp(
+  async (app) => {
+    app.setErrorHandler((error, request, reply) => {
+      if (error instanceof HttpError) {
+        return reply.status(error.statusCode).send({ success: false, message: error.message, ...error.extra });
+      }
+      const err = error as { statusCode?: number; message?: string; code?: string };
+      const status = err.statusCode ?? 500;
+      if (status === 429) {
+        return reply.status(429).send({ success: false, message: MESSAGES.tooManyRequests });
+      }
+      if (status >= 400 && status < 500) {
+        return reply.status(status).send({ success: false, message: err.message ?? MESSAGES.requestFailed(status) });
+      }
+      request.log.error({ err: error }, 'request failed');
+      return reply.status(500).send({ success: false, message: MESSAGES.internalError, requestId: request.id });
+    });
+  },
+  { name: 'errors' },
+);

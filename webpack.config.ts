@@ -1,0 +1,70 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import CompressionPlugin from 'compression-webpack-plugin';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import type { Configuration } from 'webpack';
+import webpack from 'webpack';
+import 'webpack-dev-server';
+import { BundleStatsPlugin } from './scripts/webpack/BundleStatsPlugin';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+
+export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configuration => {
+  const mode = argv.mode ?? 'development';
+  const production = mode === 'production';
+  const outDir = process.env.CLIENT_OUT_DIR ? path.resolve(process.env.CLIENT_OUT_DIR) : path.join(root, 'dist/client');
+  return {
+    mode,
+    entry: { main: path.join(root, 'src/client/index.tsx') },
+    output: {
+      path: outDir,
+      filename: production ? 'assets/[name].[contenthash:12].js' : 'assets/[name].js',
+      chunkFilename: production ? 'assets/[name].[contenthash:12].js' : 'assets/[name].js',
+      publicPath: '/',
+      clean: true,
+    },
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js'],
+      // react-router's package exports always name its development build; ship the production one.
+      alias: production
+        ? {
+            'react-router$': path.join(root, 'node_modules/react-router/dist/production/index.mjs'),
+            'react-router/dom$': path.join(root, 'node_modules/react-router/dist/production/dom-export.mjs'),
+          }
+        : {},
+    },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          use: { loader: 'ts-loader', options: { transpileOnly: true, compilerOptions: { module: 'ESNext', noEmit: false } } },
+        },
+      ],
+    },
+    plugins: [
+      new HtmlWebpackPlugin({ template: path.join(root, 'public/index.html') }),
+      new BundleStatsPlugin(),
+      new webpack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(mode) }),
+      ...(production
+        ? [
+            new CompressionPlugin({ algorithm: 'gzip', test: /\.(js|css|html|svg|map)$/, threshold: 1024, filename: '[path][base].gz' }),
+            new CompressionPlugin({ algorithm: 'brotliCompress', test: /\.(js|css|html|svg)$/, threshold: 1024, filename: '[path][base].br' }),
+          ]
+        : []),
+    ],
+    optimization: {
+      runtimeChunk: 'single',
+      splitChunks: { chunks: 'all' },
+    },
+    performance: { hints: false },
+    stats: production ? 'errors-warnings' : 'minimal',
+    devServer: {
+      port: 5173,
+      historyApiFallback: true,
+      hot: true,
+      proxy: [{ context: ['/api'], target: 'http://127.0.0.1:3000', ws: true }],
+    },
+  };
+};
