@@ -1,1 +1,2 @@
 export { TopSearch } from './components/TopSearch';
+export { songsApi, useSearchSongsQuery, useGetSongQuery } from './songsApi';

@@ -2,3 +2,4 @@ export { playerActions, playerSlice, selectCurrentTrack, selectPlayer, selectPla
 export type { PlayerState } from './playerSlice';
 export { PlayerBar } from './components/PlayerBar';
 export type { PlayerTrack, PlaySource } from './playerTypes';
+export { toPlayerTrack } from './toPlayerTrack';

@@ -53,6 +53,8 @@ export const playerSlice = createSlice({
     togglePlayRequested(_state, _action: PayloadAction<{ track: PlayerTrack; source?: PlaySource }>) {},
     /** The radio is live with a track: play it from `offsetSeconds`, in radio mode. */
     radioPlayRequested(_state, _action: PayloadAction<{ track: PlayerTrack; offsetSeconds: number }>) {},
+    /** Radio mode: the live position moved more than 1 s away from what plays; seek to it. */
+    radioSyncRequested(_state, _action: PayloadAction<{ offsetSeconds: number }>) {},
     /** The radio stopped: radio mode ends and playback pauses. */
     radioStopped() {},
   },

@@ -1,0 +1,2 @@
+export { LikeButton } from './components/LikeButton';
+export type { LikeButtonProps } from './components/LikeButton';

@@ -1,0 +1,2 @@
+export { AddToPlaylistButton } from './components/AddToPlaylistButton';
+export type { AddToPlaylistButtonProps } from './components/AddToPlaylistButton';
