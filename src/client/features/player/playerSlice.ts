@@ -57,6 +57,9 @@ export const playerSlice = createSlice({
     radioSyncRequested(_state, _action: PayloadAction<{ offsetSeconds: number }>) {},
     /** The radio stopped: radio mode ends and playback pauses. */
     radioStopped() {},
+    // Results, dispatched by the player sagas.
+    /** A new track started playing outside radio mode (statistics count a play on it). */
+    trackStarted(_state, _action: PayloadAction<{ track: PlayerTrack; source: PlaySource }>) {},
   },
   selectors: {
     selectPlayer: (state) => state,
