@@ -46,12 +46,27 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** id (jti) of the newest token issued for this session; refresh accepts only it. */
     currentJti: text('current_jti').notNull(),
+    /** the token id current before the last rotation: refresh accepts it for a few seconds (two tabs at once). */
+    previousJti: text('previous_jti'),
     createdAt: createdAt(),
     refreshedAt: ts('refreshed_at').notNull().defaultNow(),
     expiresAt: ts('expires_at').notNull(),
     endedAt: ts('ended_at'),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Failed sign-ins and reset requests per account, counted across instances (strict per-account limits). */
+export const authAttempts = pgTable(
+  'auth_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind', { enum: ['login_failure', 'reset_request'] }).notNull(),
+    /** the user id, or the normalised login for an unknown account */
+    key: text('key').notNull(),
+    at: ts('at').notNull(),
+  },
+  (t) => [index('auth_attempts_kind_key_at_idx').on(t.kind, t.key, t.at)],
 );
 
 export const passwordResets = pgTable(
