@@ -88,6 +88,7 @@ export const MESSAGES = {
 
   // Music Box
   duplicateSuggestion: 'This song has already been suggested.',
+  suggestionAlreadyDecided: 'Only pending suggestions can be approved or rejected',
 
   // Radio
   radioNotActive: 'The radio is not on',
