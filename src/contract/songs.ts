@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MESSAGES } from './messages';
 import { SONGS_PAGE_SIZE } from './limits';
 
 /** SPEC §3 Song, as the API sends it. */
@@ -6,7 +7,7 @@ export interface Song {
   id: string;
   title: string;
   artist: string;
-  /** seconds */
+  /** seconds (millisecond precision: the real length read from the file) */
   duration: number;
   /** file name inside the media folder */
   path: string;
@@ -38,3 +39,23 @@ export interface SongsResponse {
   /** pass as cursor for the next page; null on the last page */
   nextCursor: string | null;
 }
+
+export interface SongResponse {
+  success: true;
+  song: Song;
+}
+
+/** GET /api/songs/:id and /api/songs/stream/:id */
+export const SongIdParams = z.object({ id: z.uuid() });
+
+/** GET /api/songs/stream/:id?st=<stream token> */
+export const StreamQuery = z.object({ st: z.string().max(2000).optional() });
+
+export const SONG_FIELD_MAX = 200;
+
+/** The text fields of POST /api/songs/upload (multipart: song, title, artist). SPEC §5: all are required. */
+export const UploadFields = z.object({
+  title: z.string().trim().min(1, MESSAGES.allFieldsRequired).max(SONG_FIELD_MAX, `Title must be at most ${SONG_FIELD_MAX} characters`),
+  artist: z.string().trim().min(1, MESSAGES.allFieldsRequired).max(SONG_FIELD_MAX, `Artist must be at most ${SONG_FIELD_MAX} characters`),
+});
+export type UploadFields = z.infer<typeof UploadFields>;

@@ -1,0 +1,50 @@
+import { and, asc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/open';
+import { songs, type SongRow } from '../../db/schema';
+import { foldText } from '../../lib/text';
+import type { SongCursor } from './cursor';
+
+export interface ListSongsInput {
+  search?: string;
+  /** whole seconds, inclusive (of the rounded duration) */
+  minDuration?: number;
+  maxDuration?: number;
+  limit: number;
+  after?: SongCursor;
+}
+
+/** LIKE's wildcards and its escape character, taken literally. */
+export function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * One page of the library in its stable order (sort key, id), filtered by a substring of
+ * title or artist (case and accents ignored; the trigram index on search_text serves it)
+ * and by duration. Returns one row more than asked when another page follows.
+ */
+export async function listSongs(db: Db, input: ListSongsInput): Promise<SongRow[]> {
+  const where: SQL[] = [];
+  const term = input.search ? foldText(input.search) : '';
+  if (term) where.push(sql`${songs.searchText} ilike ${`%${escapeLike(term)}%`}`);
+  // Bounds in whole seconds, as durations are sent (rounded): a 180.4 s song is 180 s, so within a 3-minute maximum.
+  if (input.minDuration !== undefined) where.push(gte(songs.durationMs, input.minDuration * 1000 - 500));
+  if (input.maxDuration !== undefined) where.push(lt(songs.durationMs, input.maxDuration * 1000 + 500));
+  if (input.after) where.push(sql`(${songs.sortKey}, ${songs.id}) > (${input.after.sortKey}, ${input.after.id}::uuid)`);
+  return db
+    .select()
+    .from(songs)
+    .where(where.length ? and(...where) : undefined)
+    .orderBy(asc(songs.sortKey), asc(songs.id))
+    .limit(input.limit + 1);
+}
+
+export async function findSong(db: Db, id: string): Promise<SongRow | undefined> {
+  const [row] = await db.select().from(songs).where(eq(songs.id, id)).limit(1);
+  return row;
+}
+
+export async function insertSong(db: Db, values: typeof songs.$inferInsert): Promise<SongRow> {
+  const [row] = await db.insert(songs).values(values).returning();
+  return row;
+}
