@@ -1,0 +1,78 @@
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/open';
+import { likedSongs, songs } from '../../db/schema';
+import { HttpError } from '../../lib/httpError';
+
+export const SONG_NOT_FOUND = 'Song not found';
+
+export const songColumns = {
+  id: songs.id,
+  title: songs.title,
+  artist: songs.artist,
+  durationMs: songs.durationMs,
+  path: songs.path,
+  createdAt: songs.createdAt,
+};
+
+export async function assertSongExists(db: Db, songId: string): Promise<void> {
+  const [row] = await db.select({ id: songs.id }).from(songs).where(eq(songs.id, songId)).limit(1);
+  if (!row) throw new HttpError(404, SONG_NOT_FOUND);
+}
+
+/** The user's liked songs, newest first, with their songs in the same query. */
+export async function listLiked(db: Db, userId: string, limit: number, offset: number) {
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ id: likedSongs.id, createdAt: likedSongs.createdAt, song: songColumns })
+      .from(likedSongs)
+      .innerJoin(songs, eq(songs.id, likedSongs.songId))
+      .where(eq(likedSongs.userId, userId))
+      .orderBy(desc(likedSongs.createdAt), desc(likedSongs.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ total: count() }).from(likedSongs).where(eq(likedSongs.userId, userId)),
+  ]);
+  return { rows, total };
+}
+
+export async function likedIds(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ songId: likedSongs.songId })
+    .from(likedSongs)
+    .where(eq(likedSongs.userId, userId))
+    .orderBy(desc(likedSongs.createdAt));
+  return rows.map((r) => r.songId);
+}
+
+export async function isLiked(db: Db, userId: string, songId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: likedSongs.id })
+    .from(likedSongs)
+    .where(and(eq(likedSongs.userId, userId), eq(likedSongs.songId, songId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * Likes or unlikes in one transaction: a like that exists is removed, otherwise one is added.
+ * The unique (user, song) index keeps a double click from liking twice.
+ */
+export async function toggleLike(db: Db, userId: string, songId: string, now: Date): Promise<boolean> {
+  await assertSongExists(db, songId);
+  return db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(likedSongs)
+      .where(and(eq(likedSongs.userId, userId), eq(likedSongs.songId, songId)))
+      .returning({ id: likedSongs.id });
+    if (removed.length > 0) return false;
+    await tx.insert(likedSongs).values({ userId, songId, createdAt: now }).onConflictDoNothing();
+    return true;
+  });
+}
+
+/** Reads route params; a malformed id is simply not found (404), like a missing one. */
+export function parseIdParams<T>(schema: { safeParse(data: unknown): { success: true; data: T } | { success: false } }, params: unknown, message: string): T {
+  const parsed = schema.safeParse(params ?? {});
+  if (!parsed.success) throw new HttpError(404, message);
+  return parsed.data;
+}

@@ -1,0 +1,48 @@
+import type { FastifyRequest } from 'fastify';
+import { COVER_MAX_BYTES } from '../../../contract/limits';
+import { PLAYLIST_MESSAGES } from '../../../contract/playlists';
+import { HttpError } from '../../lib/httpError';
+import { sniffCoverMime, type CoverMime } from '../../media/covers/coverStore';
+
+export interface PlaylistForm {
+  fields: Record<string, string>;
+  /** a cover image checked by its bytes; null when none was sent */
+  cover: { bytes: Buffer; mime: CoverMime } | null;
+}
+
+function isFileTooLarge(error: unknown): boolean {
+  const e = error as { code?: string; statusCode?: number };
+  return e?.code === 'FST_REQ_FILE_TOO_LARGE' || e?.statusCode === 413;
+}
+
+/**
+ * Reads a playlist request: JSON, or multipart with text fields and an optional `coverImage`
+ * (JPEG, PNG or WebP by its bytes, at most 2 MB, read into memory as it is small).
+ */
+export async function readPlaylistForm(request: FastifyRequest): Promise<PlaylistForm> {
+  if (!request.isMultipart()) {
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const fields: Record<string, string> = {};
+    for (const [key, value] of Object.entries(body)) if (typeof value === 'string') fields[key] = value;
+    return { fields, cover: null };
+  }
+  const fields: Record<string, string> = {};
+  let cover: PlaylistForm['cover'] = null;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: COVER_MAX_BYTES, files: 1 } })) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        continue;
+      }
+      const bytes = await part.toBuffer();
+      if (part.fieldname !== 'coverImage' || bytes.length === 0) continue;
+      const mime = sniffCoverMime(bytes);
+      if (!mime) throw new HttpError(400, PLAYLIST_MESSAGES.coverType);
+      cover = { bytes, mime };
+    }
+  } catch (error) {
+    if (isFileTooLarge(error)) throw new HttpError(413, PLAYLIST_MESSAGES.coverTooLarge);
+    throw error;
+  }
+  return { fields, cover };
+}
