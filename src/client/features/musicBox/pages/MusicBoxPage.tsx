@@ -1,10 +1,16 @@
 import { Page, PageTitle } from '../../../ui/Page';
+import { SuggestForm } from '../components/SuggestForm';
+import { SuggestionList } from '../components/SuggestionList';
+import { SuggestionToolbar } from '../components/SuggestionToolbar';
 
-// A frame: this page is built in its own issue.
+/** SPEC §2 Music Box: suggest form, search, sort, list with votes, Load More. */
 export default function MusicBoxPage() {
   return (
     <Page>
       <PageTitle>Music Box</PageTitle>
+      <SuggestForm />
+      <SuggestionToolbar />
+      <SuggestionList />
     </Page>
   );
 }

@@ -1,0 +1,154 @@
+import { memo } from 'react';
+import styled, { css } from 'styled-components';
+import type { Suggestion, SuggestionStatus } from '../../../../contract/musicbox';
+import { Button } from '../../../ui/Button';
+import { TrashIcon } from '../../../ui/icons';
+import { formatSuggestionDate, shortId } from './SuggestForm';
+
+export type ModerationAction = 'approve' | 'reject' | 'delete';
+
+const Row = styled.li<{ $highlighted: boolean }>`
+  display: grid;
+  grid-template-columns: auto 1fr auto;
+  gap: ${({ theme }) => theme.space(4)};
+  align-items: center;
+  padding: ${({ theme }) => theme.space(3)} ${({ theme }) => theme.space(4)};
+  border-radius: ${({ theme }) => theme.radius.md};
+  border: 2px solid transparent;
+  background: ${({ theme }) => theme.color.surface};
+  transition: background 0.3s, border-color 0.3s;
+  scroll-margin: 96px;
+  ${({ $highlighted, theme }) =>
+    $highlighted &&
+    css`
+      border-color: ${theme.color.accent};
+      background: ${theme.color.surfaceAlt};
+    `}
+  @media (max-width: ${({ theme }) => theme.breakpoints.phone}px) {
+    grid-template-columns: auto 1fr;
+    & > :last-child {
+      grid-column: 1 / -1;
+    }
+  }
+`;
+
+const Vote = styled.button<{ $active: boolean }>`
+  display: grid;
+  justify-items: center;
+  min-width: 56px;
+  min-height: 56px;
+  padding: ${({ theme }) => theme.space(1)};
+  border-radius: ${({ theme }) => theme.radius.md};
+  border: 1px solid ${({ theme, $active }) => ($active ? theme.color.accent : theme.color.border)};
+  background: ${({ theme, $active }) => ($active ? theme.color.accent : 'transparent')};
+  color: ${({ theme, $active }) => ($active ? theme.color.accentText : theme.color.text)};
+  font-weight: 700;
+  cursor: pointer;
+  span:first-child {
+    font-size: 0.8rem;
+  }
+`;
+
+const Info = styled.div`
+  min-width: 0;
+  h3 {
+    margin: 0;
+    font-size: 1rem;
+    overflow-wrap: anywhere;
+  }
+  p {
+    margin: ${({ theme }) => theme.space(1)} 0 0;
+    color: ${({ theme }) => theme.color.textMuted};
+    font-size: 0.9rem;
+    overflow-wrap: anywhere;
+  }
+`;
+
+const STATUS_LABEL: Record<SuggestionStatus, string> = { pending: 'Pending', approved: 'Approved', rejected: 'Rejected' };
+
+const Badge = styled.span<{ $status: SuggestionStatus }>`
+  display: inline-block;
+  margin-left: ${({ theme }) => theme.space(2)};
+  padding: 0 ${({ theme }) => theme.space(2)};
+  border-radius: ${({ theme }) => theme.radius.pill};
+  font-size: 0.75rem;
+  font-weight: 700;
+  vertical-align: middle;
+  border: 1px solid currentColor;
+  color: ${({ theme, $status }) =>
+    $status === 'approved' ? theme.color.success : $status === 'rejected' ? theme.color.danger : theme.color.warning};
+`;
+
+/** SPEC §4: pending yellow, approved green, rejected red. */
+export function StatusBadge({ status }: { status: SuggestionStatus }) {
+  return (
+    <Badge $status={status} data-status={status}>
+      {STATUS_LABEL[status]}
+    </Badge>
+  );
+}
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(2)};
+  justify-content: flex-end;
+`;
+
+export interface SuggestionItemProps {
+  suggestion: Suggestion;
+  highlighted: boolean;
+  isAdmin: boolean;
+  isOwner: boolean;
+  onVote: (suggestion: Suggestion) => void;
+  onModerate: (suggestion: Suggestion, action: ModerationAction) => void;
+  onQueue: (suggestion: Suggestion) => void;
+}
+
+export const SuggestionItem = memo(function SuggestionItem({ suggestion: s, highlighted, isAdmin, isOwner, onVote, onModerate, onQueue }: SuggestionItemProps) {
+  return (
+    <Row id={`suggestion-${s.id}`} $highlighted={highlighted} data-highlighted={highlighted || undefined}>
+      <Vote
+        type="button"
+        $active={s.hasVoted}
+        aria-pressed={s.hasVoted}
+        aria-label={`${s.hasVoted ? 'Remove your vote for' : 'Vote for'} ${s.title}, ${s.voteCount} ${s.voteCount === 1 ? 'vote' : 'votes'}`}
+        onClick={() => onVote(s)}
+      >
+        <span aria-hidden="true">▲</span>
+        <span data-testid="vote-count">{s.voteCount}</span>
+      </Vote>
+      <Info>
+        <h3>
+          {s.title}
+          <StatusBadge status={s.status} />
+        </h3>
+        <p>
+          {s.artist} · suggested by {s.suggestedByUser.username || shortId(s.suggestedBy)} on {formatSuggestionDate(s.createdAt)}
+        </p>
+      </Info>
+      <Actions>
+        {isAdmin && s.status === 'approved' && s.songId ? (
+          <Button type="button" $size="sm" $variant="secondary" onClick={() => onQueue(s)}>
+            Add to radio queue
+          </Button>
+        ) : null}
+        {isAdmin && s.status === 'pending' ? (
+          <>
+            <Button type="button" $size="sm" onClick={() => onModerate(s, 'approve')} aria-label={`Approve ${s.title}`}>
+              Approve
+            </Button>
+            <Button type="button" $size="sm" $variant="secondary" onClick={() => onModerate(s, 'reject')} aria-label={`Reject ${s.title}`}>
+              Reject
+            </Button>
+          </>
+        ) : null}
+        {isAdmin || isOwner ? (
+          <Button type="button" $size="sm" $variant="ghost" onClick={() => onModerate(s, 'delete')} aria-label={`Delete ${s.title}`}>
+            <TrashIcon width={18} height={18} aria-hidden="true" />
+          </Button>
+        ) : null}
+      </Actions>
+    </Row>
+  );
+});
