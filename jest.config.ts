@@ -8,7 +8,7 @@ const config: Config = {
     {
       displayName: 'client',
       testEnvironment: '<rootDir>/src/client/test/jsdomEnvironment.cjs',
-      roots: ['<rootDir>/src/client', '<rootDir>/src/contract'],
+      roots: ['<rootDir>/src/client', '<rootDir>/src/contract', '<rootDir>/bench'],
       testMatch: ['**/*.test.ts', '**/*.test.tsx'],
       setupFilesAfterEnv: ['<rootDir>/src/client/test/setupTests.ts'],
       transform: { '^.+\\.tsx?$': ['ts-jest', { ...tsJestCommon, tsconfig: { jsx: 'react-jsx', module: 'CommonJS', esModuleInterop: true, target: 'ES2022' } }] },

@@ -1,0 +1,158 @@
+/**
+ * The app under test, in a process of its own (so the load generator never shares its event
+ * loop): buildApp over a temporary database, listening on a free loopback port. The parent
+ * (serverHandle.ts) drives it over IPC to seed songs, add media, create users and run SQL.
+ *
+ * Environment: BENCH_DATABASE_URL (postgres://… of a scratch database; otherwise an in-memory
+ * PGlite), BENCH_CLIENT_DIR (a client build to serve, or none), BENCH_DATA_DIR (temporary folder).
+ */
+import { copyFile, mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../../src/server/app';
+import { loadConfig } from '../../src/server/config';
+import { migrateDatabase, openDatabase } from '../../src/server/db/open';
+import { songs, users } from '../../src/server/db/schema';
+import { hashPassword } from '../../src/server/modules/auth/passwords';
+import { createSession } from '../../src/server/modules/auth/sessions';
+import { songKeys } from '../../src/server/modules/songs/songKeys';
+import { generateSongs } from '../search/library';
+
+export type ServerCommand =
+  | { cmd: 'seedSongs'; count: number; seed?: number }
+  | { cmd: 'addSong'; title: string; artist: string; file: string; mimeType: string; durationMs: number; sizeBytes: number }
+  | { cmd: 'user'; role?: 'user' | 'admin'; password?: string }
+  | { cmd: 'token'; userId: string; role: 'user' | 'admin' }
+  | { cmd: 'streamToken'; userId: string; songId: string }
+  | { cmd: 'sql'; text: string }
+  | { cmd: 'memory' }
+  | { cmd: 'close' };
+
+export interface BenchUser {
+  id: string;
+  email: string;
+  username: string;
+  password: string;
+  token: string;
+}
+
+const dataDir = process.env.BENCH_DATA_DIR!;
+const config = loadConfig({
+  NODE_ENV: 'test',
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'silent',
+  DEMO_LIBRARY: 'off',
+  ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+});
+const database = await openDatabase({ databaseUrl: config.databaseUrl, poolSize: 10 });
+await migrateDatabase(database);
+const app = await buildApp({
+  config,
+  database,
+  jwtSecret: 'bench-secret-bench-secret-bench-secret-0123456789',
+  clientDir: process.env.BENCH_CLIENT_DIR || null,
+  ownsDatabase: true,
+});
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : 0;
+const db = app.db;
+
+async function seedSongs(count: number, seed = 42): Promise<{ inserted: number; ms: number }> {
+  const started = performance.now();
+  // Building the trigram index once after the rows are in is far cheaper than keeping it up to
+  // date row by row; the index is recreated exactly as the migration defines it.
+  await db.execute(sql`drop index if exists songs_search_trgm_idx`);
+  let batch: (typeof songs.$inferInsert)[] = [];
+  let inserted = 0;
+  const flush = async () => {
+    if (!batch.length) return;
+    await db.insert(songs).values(batch);
+    inserted += batch.length;
+    batch = [];
+  };
+  for (const song of generateSongs(count, seed)) {
+    batch.push({
+      title: song.title,
+      artist: song.artist,
+      durationMs: song.durationMs,
+      path: `${randomUUID()}.mp3`,
+      mimeType: 'audio/mpeg',
+      sizeBytes: 4_000_000,
+      ...songKeys(song.title, song.artist),
+    });
+    if (batch.length >= 2000) await flush();
+  }
+  await flush();
+  await db.execute(sql`create index if not exists songs_search_trgm_idx on songs using gin (search_text gin_trgm_ops)`);
+  await db.execute(sql`analyze songs`);
+  return { inserted, ms: Math.round(performance.now() - started) };
+}
+
+let userCounter = 0;
+async function createUser(role: 'user' | 'admin', password = 'bench-password-1'): Promise<BenchUser> {
+  userCounter += 1;
+  const name = `bench${userCounter}${randomBytes(3).toString('hex')}`;
+  const [user] = await db
+    .insert(users)
+    .values({ username: name, email: `${name}@bench.test`, passwordHash: await hashPassword(password), role })
+    .returning();
+  const token = await accessToken(user.id, role);
+  return { id: user.id, email: user.email, username: user.username, password, token };
+}
+
+async function accessToken(userId: string, role: 'user' | 'admin'): Promise<string> {
+  const { sessionId, jti } = await createSession(db, userId, new Date());
+  return (await app.tokens.signAccess({ userId, role, sessionId, jti })).token;
+}
+
+async function handle(message: ServerCommand): Promise<unknown> {
+  switch (message.cmd) {
+    case 'seedSongs':
+      return seedSongs(message.count, message.seed);
+    case 'addSong': {
+      const name = `${randomUUID()}${path.extname(message.file)}`;
+      await mkdir(config.mediaDir, { recursive: true });
+      await copyFile(message.file, path.join(config.mediaDir, name));
+      const [row] = await db
+        .insert(songs)
+        .values({
+          title: message.title,
+          artist: message.artist,
+          durationMs: message.durationMs,
+          path: name,
+          mimeType: message.mimeType,
+          sizeBytes: message.sizeBytes,
+          ...songKeys(message.title, message.artist),
+        })
+        .returning({ id: songs.id });
+      return { id: row.id, path: name, mediaDir: config.mediaDir };
+    }
+    case 'user':
+      return createUser(message.role ?? 'user', message.password);
+    case 'token':
+      return accessToken(message.userId, message.role);
+    case 'streamToken':
+      return app.tokens.signStream({ userId: message.userId, songId: message.songId, ttlSeconds: 3600 });
+    case 'sql': {
+      const result = (await db.execute(sql.raw(message.text))) as unknown as { rows: unknown[] };
+      return result.rows;
+    }
+    case 'memory':
+      return process.memoryUsage();
+    case 'close':
+      await app.close();
+      setImmediate(() => process.exit(0));
+      return null;
+  }
+}
+
+process.on('message', (raw: { id: number } & ServerCommand) => {
+  handle(raw).then(
+    (result) => process.send!({ id: raw.id, ok: true, result }),
+    (error: Error) => process.send!({ id: raw.id, ok: false, error: error.stack ?? String(error) }),
+  );
+});
+process.on('disconnect', () => process.exit(0));
+process.send!({ ready: true, port, kind: database.kind, pid: process.pid });

@@ -1,0 +1,97 @@
+import path from 'node:path';
+import { load, type LoadResult } from '../lib/load';
+import type { BenchContext, Part } from '../lib/part';
+import { OUT_DIR } from '../lib/paths';
+import { atMost, info, type Figure } from '../lib/report';
+import { startBenchServer } from '../lib/serverHandle';
+import { round } from '../lib/stats';
+import { searchTerms } from './library';
+
+export const SONG_COUNT = 100_000;
+export const CONNECTIONS = 4;
+export const SECONDS = 10;
+const P95_BUDGET_MS = 25;
+
+/** Terms whose query plans go into results.json: a prefix, a word, a phrase, a miss. */
+const EXPLAINED = ['riv', 'midnight', 'golden harbor', 'zzyzx'];
+
+interface EngineRun {
+  engine: string;
+  seedMs: number;
+  ours: LoadResult;
+  reference: LoadResult;
+  plans: Record<string, { ours: string[]; reference: string[] }>;
+}
+
+async function explain(server: Awaited<ReturnType<typeof startBenchServer>>, term: string): Promise<string[]> {
+  const like = `%${term.replace(/'/g, "''")}%`;
+  const rows = await server.call<Record<string, string>[]>({
+    cmd: 'sql',
+    text: `explain (analyze, costs off) select * from songs where search_text ilike '${like}' order by sort_key, id limit 51`,
+  });
+  return rows.map((r) => Object.values(r)[0]).filter((line) => !/^\s*(Buffers|Planning:|Index Searches)/.test(line));
+}
+
+async function runEngine(ctx: BenchContext, engine: 'PGlite' | 'PostgreSQL'): Promise<EngineRun> {
+  const server = await startBenchServer({
+    databaseUrl: engine === 'PostgreSQL' ? ctx.databaseUrl : undefined,
+    execArgv: ctx.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(OUT_DIR, 'profiles')}`, `--cpu-prof-name=search-${engine}.cpuprofile`] : [],
+  });
+  try {
+    ctx.log(`search (${engine}): seeding ${SONG_COUNT.toLocaleString('en-US')} songs`);
+    const seeded = await server.call<{ inserted: number; ms: number }>({ cmd: 'seedSongs', count: SONG_COUNT });
+    const user = await server.user();
+    const headers = { authorization: `Bearer ${user.token}` };
+    const paths = searchTerms().map((t) => `/api/songs?search=${encodeURIComponent(t)}`);
+    const probe = await fetch(server.baseUrl + paths[1], { headers });
+    if (!probe.ok) throw new Error(`GET ${paths[1]} answered ${probe.status}: ${(await probe.text()).slice(0, 200)}`);
+    const plans: EngineRun['plans'] = {};
+    for (const term of EXPLAINED) plans[term] = { ours: await explain(server, term), reference: [] };
+
+    ctx.log(`search (${engine}): warm-up, then ${SECONDS} s with the trigram index`);
+    await load({ baseUrl: server.baseUrl, paths, headers, connections: CONNECTIONS, seconds: 2 });
+    const ours = await load({ baseUrl: server.baseUrl, paths, headers, connections: CONNECTIONS, seconds: SECONDS });
+
+    ctx.log(`search (${engine}): ${SECONDS} s without it (reference)`);
+    await server.call({ cmd: 'sql', text: 'drop index songs_search_trgm_idx' });
+    await server.call({ cmd: 'sql', text: 'analyze songs' });
+    for (const term of EXPLAINED) plans[term].reference = await explain(server, term);
+    await load({ baseUrl: server.baseUrl, paths, headers, connections: CONNECTIONS, seconds: 2 });
+    const reference = await load({ baseUrl: server.baseUrl, paths, headers, connections: CONNECTIONS, seconds: SECONDS });
+    return { engine, seedMs: seeded.ms, ours, reference, plans };
+  } finally {
+    await server.stop();
+  }
+}
+
+function figures(run: EngineRun): Figure[] {
+  const { ours, reference, engine } = run;
+  const ref = (value: number) => ({ value, what: 'no trigram index' });
+  const out: Figure[] = [
+    atMost(`search p95 (${engine})`, 'ms', ours.latencyMs.p95, P95_BUDGET_MS, { reference: ref(reference.latencyMs.p95), ratio: ours.latencyMs.p95 / reference.latencyMs.p95 }),
+    info(`search p50 (${engine})`, 'ms', ours.latencyMs.p50, { reference: ref(reference.latencyMs.p50), ratio: ours.latencyMs.p50 / reference.latencyMs.p50 }),
+    info(`search p99 (${engine})`, 'ms', ours.latencyMs.p99, { reference: ref(reference.latencyMs.p99), ratio: ours.latencyMs.p99 / reference.latencyMs.p99 }),
+    info(`search requests/s (${engine})`, 'req/s', ours.requestsPerSecond, {
+      reference: ref(reference.requestsPerSecond),
+      ratio: ours.requestsPerSecond / reference.requestsPerSecond,
+      note: `${ours.requests} requests (${ours.non2xx} not 2xx, ${ours.errors} errors) against ${reference.requests} without the index; library seeded in ${round(run.seedMs / 1000)} s`,
+    }),
+  ];
+  if (ours.non2xx || ours.errors) out[0] = { ...out[0], met: false, note: `${ours.non2xx} answers were not 2xx and ${ours.errors} failed` };
+  return out;
+}
+
+export const searchPart: Part = {
+  name: 'search',
+  title: 'Search: GET /api/songs?search= over 100,000 songs',
+  limitSeconds: 240,
+  async run(ctx) {
+    const runs = [await runEngine(ctx, 'PGlite')];
+    if (ctx.databaseUrl) runs.push(await runEngine(ctx, 'PostgreSQL'));
+    return {
+      method: `${SONG_COUNT.toLocaleString('en-US')} generated songs (titles, artists and durations from a seeded generator; bench/search/library.ts) in a temporary database, the app in its own process (bench/lib/benchServer.ts). autocannon sends GET /api/songs?search=<term> with a signed-in user's token over ${CONNECTIONS} connections for ${SECONDS} s after a 2 s warm-up, cycling through ${searchTerms().length} terms: three-letter prefixes, whole words, title phrases, artist names, accent-free spellings of accented words, punctuation and misses. Latencies are every response's own time (exact percentiles). Reference: the same server and queries right after \`drop index songs_search_trgm_idx\`. PGlite always; PostgreSQL too when DATABASE_URL is set. Query plans (EXPLAIN ANALYZE) for a few terms are in results.json.`,
+      figures: runs.flatMap(figures),
+      details: Object.fromEntries(runs.map((r) => [r.engine, r])),
+    };
+  },
+};
