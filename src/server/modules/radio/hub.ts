@@ -1,0 +1,60 @@
+import type { WebSocket } from 'ws';
+
+export interface Listener {
+  socket: WebSocket;
+  userId: string;
+  sessionId: string;
+  /** answered the last ping */
+  alive: boolean;
+}
+
+/**
+ * The radio sockets of this instance. A message is serialized once and the same bytes go to every
+ * socket; the listener count is the number of distinct users (two tabs count once).
+ */
+export class ListenerHub {
+  private readonly byUser = new Map<string, Set<Listener>>();
+  readonly all = new Set<Listener>();
+
+  constructor(private readonly onCountChange: () => void) {}
+
+  add(listener: Listener): void {
+    this.all.add(listener);
+    let set = this.byUser.get(listener.userId);
+    if (!set) {
+      set = new Set();
+      this.byUser.set(listener.userId, set);
+    }
+    set.add(listener);
+    if (set.size === 1) this.onCountChange();
+  }
+
+  remove(listener: Listener): void {
+    if (!this.all.delete(listener)) return;
+    const set = this.byUser.get(listener.userId);
+    if (!set) return;
+    set.delete(listener);
+    if (set.size === 0) {
+      this.byUser.delete(listener.userId);
+      this.onCountChange();
+    }
+  }
+
+  /** distinct users with an open socket here */
+  get userCount(): number {
+    return this.byUser.size;
+  }
+
+  /** Sends one already-serialized message to every open socket. */
+  broadcast(message: string): void {
+    if (this.all.size === 0) return;
+    const bytes = Buffer.from(message);
+    for (const listener of this.all) {
+      if (listener.socket.readyState === listener.socket.OPEN) listener.socket.send(bytes, { binary: false });
+    }
+  }
+
+  sessionIds(): string[] {
+    return [...new Set([...this.all].map((l) => l.sessionId))];
+  }
+}
