@@ -1,2 +1,344 @@
-// The playback sagas are built with the player issue.
-export function* playerSaga() {}
+import type { PayloadAction } from '@reduxjs/toolkit';
+import { eventChannel, type EventChannel, type SagaIterator, type Task } from 'redux-saga';
+import { call, cancel, fork, getContext, put, select, take, takeEvery } from 'redux-saga/effects';
+import { MESSAGES } from '../../../contract/messages';
+import type { Services } from '../../services';
+import { mediaErrorMessage, type AudioEvent, type AudioLoadError, type AudioService } from '../../services/audio/AudioService';
+import { toastShown } from '../../ui/toast/toastSlice';
+import { playerActions, type PlayerState } from './playerSlice';
+import type { PlayerTrack, PlaySource } from './playerTypes';
+
+/** Previous restarts the track when it has played longer than this. */
+export const RESTART_THRESHOLD_SECONDS = 3;
+
+const selectPlayerState = (state: { player: PlayerState }) => state.player;
+
+interface StartOptions {
+  source: PlaySource;
+  /** radio mode: seek to this offset once the duration is known; no play is counted */
+  radioOffset?: number;
+}
+
+function isNotAllowed(error: unknown): boolean {
+  return (error as { name?: string } | null)?.name === 'NotAllowedError';
+}
+
+/** A song's current stream URL from the API, for tracks that came without one. */
+async function fetchPublicUrl(services: Services, songId: string): Promise<string | null> {
+  const token = services.tokenStore.get();
+  const res = await fetch(`${services.apiOrigin}/api/songs/${encodeURIComponent(songId)}`, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    credentials: 'include',
+  });
+  if (!res.ok) return null;
+  const body = (await res.json()) as { song?: { publicUrl?: string } };
+  return body.song?.publicUrl || null;
+}
+
+function* fail(message: string): SagaIterator {
+  yield put(playerActions.playbackFailed({ message }));
+  yield put(toastShown(message, 'error'));
+}
+
+/**
+ * SPEC §4 "Playback": loads the track, then sets the current song, the playing flag and the
+ * playing id; on failure playing is false and the id is cleared. A blocked autoplay leaves the
+ * track current and waits for a click.
+ */
+function* startTrack(track: PlayerTrack, options: StartOptions): SagaIterator {
+  const services: Services = yield getContext('services');
+  const audio = services.audio;
+  if (!services.tokenStore.get()) return yield* fail(MESSAGES.authenticationRequired);
+  let url = track.url;
+  if (!url) {
+    try {
+      url = (yield call(fetchPublicUrl, services, track.id)) ?? '';
+    } catch {
+      url = '';
+    }
+    if (!url) return yield* fail(MESSAGES.noAudioUrlAvailable);
+  }
+  const playable = { ...track, url };
+  const radio = options.radioOffset !== undefined;
+
+  yield put(playerActions.trackLoading({ duration: track.duration }));
+  try {
+    yield call([audio, audio.load], url);
+  } catch (error) {
+    const e = error as AudioLoadError;
+    if (e.message === MESSAGES.noAudioUrlProvided) return yield* fail(MESSAGES.noAudioUrlProvided);
+    return yield* fail(e.mediaErrorCode ? mediaErrorMessage(e.mediaErrorCode) : MESSAGES.failedToLoadTrack);
+  }
+  if (radio && options.radioOffset! > 0) yield call([audio, audio.seek], options.radioOffset!);
+  try {
+    yield call([audio, audio.play]);
+  } catch (error) {
+    if (isNotAllowed(error)) {
+      yield put(playerActions.trackReady({ track: playable, playing: false, radio }));
+      yield put(playerActions.interactionRequired({ message: MESSAGES.clickToStartPlayback }));
+      pendingStart = radio ? null : { track: playable, source: options.source };
+      return;
+    }
+    return yield* fail(MESSAGES.failedToPlayTrack);
+  }
+  yield put(playerActions.trackReady({ track: playable, playing: true, radio }));
+  if (!radio) yield put(playerActions.trackStarted({ track: playable, source: options.source }));
+}
+
+/** A track whose start waits for a click (autoplay blocked); counted once it really starts. */
+let pendingStart: { track: PlayerTrack; source: PlaySource } | null = null;
+
+function* resume(): SagaIterator {
+  const { audio }: Services = yield getContext('services');
+  const player: PlayerState = yield select(selectPlayerState);
+  if (!player.currentTrack) return;
+  try {
+    yield call([audio, audio.play]);
+  } catch (error) {
+    if (isNotAllowed(error)) {
+      yield put(playerActions.interactionRequired({ message: MESSAGES.clickToStartPlayback }));
+      return;
+    }
+    yield* fail(MESSAGES.failedToPlayAudio);
+    return;
+  }
+  yield put(playerActions.playbackResumed());
+  const started = pendingStart;
+  pendingStart = null;
+  if (started && started.track.id === player.currentTrack.id && !player.isRadioMode) {
+    yield put(playerActions.trackStarted(started));
+  }
+}
+
+function* pause(): SagaIterator {
+  const { audio }: Services = yield getContext('services');
+  yield call([audio, audio.pause]);
+  yield put(playerActions.playbackPaused());
+}
+
+/** Moves `current` into history and starts the next queued track; false when the queue is empty. */
+function* advance(source: PlaySource): SagaIterator<boolean> {
+  const player: PlayerState = yield select(selectPlayerState);
+  const [next, ...rest] = player.queue;
+  if (!next) return false;
+  const history = player.currentTrack ? [...player.history, player.currentTrack] : player.history;
+  yield put(playerActions.queueChanged({ queue: rest, history }));
+  yield* startTrack(next, { source });
+  return true;
+}
+
+function* goBack(): SagaIterator {
+  const { audio }: Services = yield getContext('services');
+  const player: PlayerState = yield select(selectPlayerState);
+  const position: number = yield call([audio, audio.currentTime]);
+  const previous = player.history[player.history.length - 1];
+  if (position > RESTART_THRESHOLD_SECONDS || !previous) {
+    yield call([audio, audio.seek], 0);
+    yield put(playerActions.timeUpdated({ currentTime: 0 }));
+    return;
+  }
+  const queue = player.currentTrack ? [player.currentTrack, ...player.queue] : player.queue;
+  yield put(playerActions.queueChanged({ queue, history: player.history.slice(0, -1) }));
+  yield* startTrack(previous, { source: 'player' });
+}
+
+/** Whatever changes the track: the newest one wins, an older load still running is cancelled. */
+function* trackCommand(action: PayloadAction<unknown>): SagaIterator {
+  const player: PlayerState = yield select(selectPlayerState);
+  const a = action as PayloadAction<never>;
+  if (playerActions.playRequested.match(a)) {
+    const { track, source = 'library' } = a.payload as { track: PlayerTrack; source?: PlaySource };
+    if (player.isRadioMode) yield put(playerActions.radioModeLeft());
+    if (player.currentTrack && player.currentTrack.id !== track.id) {
+      yield put(playerActions.queueChanged({ queue: player.queue, history: [...player.history, player.currentTrack] }));
+    }
+    yield* startTrack(track, { source });
+  } else if (playerActions.togglePlayRequested.match(a)) {
+    const { track, source = 'library' } = a.payload as { track: PlayerTrack; source?: PlaySource };
+    if (player.currentTrack?.id === track.id && !player.isLoading) {
+      if (player.isPlaying) yield* pause();
+      else yield* resume();
+      return;
+    }
+    if (player.isRadioMode) yield put(playerActions.radioModeLeft());
+    if (player.currentTrack) {
+      yield put(playerActions.queueChanged({ queue: player.queue, history: [...player.history, player.currentTrack] }));
+    }
+    yield* startTrack(track, { source });
+  } else if (playerActions.playAllRequested.match(a)) {
+    const { tracks, startIndex = 0, source = 'library' } = a.payload as { tracks: PlayerTrack[]; startIndex?: number; source?: PlaySource };
+    const first = tracks[startIndex];
+    if (!first) {
+      yield put(toastShown(MESSAGES.failedToStartPlaylist, 'error'));
+      return;
+    }
+    if (player.isRadioMode) yield put(playerActions.radioModeLeft());
+    const history = [...player.history, ...(player.currentTrack ? [player.currentTrack] : []), ...tracks.slice(0, startIndex)];
+    yield put(playerActions.queueChanged({ queue: tracks.slice(startIndex + 1), history }));
+    yield* startTrack(first, { source });
+  } else if (playerActions.nextRequested.match(a)) {
+    if (player.isRadioMode) return; // the radio feature skips for admins (radio/skipRequested)
+    yield* advance('player');
+  } else if (playerActions.previousRequested.match(a)) {
+    if (player.isRadioMode) return;
+    yield* goBack();
+  } else if (playerActions.trackEnded.match(a)) {
+    if (player.isRadioMode) return;
+    yield* advance('player');
+  } else if (playerActions.radioPlayRequested.match(a)) {
+    const { track, offsetSeconds } = a.payload as { track: PlayerTrack; offsetSeconds: number };
+    const { audio }: Services = yield getContext('services');
+    if (player.isRadioMode && player.currentTrack?.id === track.id && !player.isLoading) {
+      // already on this track: only follow the live position
+      yield call([audio, audio.seek], Math.max(0, offsetSeconds));
+      if (!player.isPlaying) yield* resume();
+      return;
+    }
+    yield* startTrack(track, { source: 'radio', radioOffset: Math.max(0, offsetSeconds) });
+  } else if (playerActions.radioStopped.match(a)) {
+    if (!player.isRadioMode) return;
+    yield put(playerActions.radioModeLeft());
+    yield* pause();
+  }
+}
+
+const TRACK_COMMANDS = [
+  playerActions.playRequested.type,
+  playerActions.togglePlayRequested.type,
+  playerActions.playAllRequested.type,
+  playerActions.nextRequested.type,
+  playerActions.previousRequested.type,
+  playerActions.trackEnded.type,
+  playerActions.radioPlayRequested.type,
+  playerActions.radioStopped.type,
+];
+
+/** takeLatest for the commands that change the track, but a pause/resume toggle never cancels a load. */
+function* watchTrackCommands(): SagaIterator {
+  let running: Task | null = null;
+  for (;;) {
+    const action: PayloadAction<unknown> = yield take(TRACK_COMMANDS);
+    if (running?.isRunning()) yield cancel(running);
+    running = yield fork(trackCommand, action);
+  }
+}
+
+function* onPlayPause(): SagaIterator {
+  const player: PlayerState = yield select(selectPlayerState);
+  if (!player.currentTrack) return;
+  if (player.isPlaying) yield* pause();
+  else yield* resume();
+}
+
+function* onSeek(action: PayloadAction<{ seconds: number }>): SagaIterator {
+  const player: PlayerState = yield select(selectPlayerState);
+  const { seconds } = action.payload;
+  // SPEC §5: ignored unless between 0 and the duration; SPEC §4: disabled in radio mode
+  if (player.isRadioMode || !player.currentTrack || !Number.isFinite(seconds) || seconds < 0 || seconds > player.duration) return;
+  const { audio }: Services = yield getContext('services');
+  yield call([audio, audio.seek], seconds);
+  yield put(playerActions.timeUpdated({ currentTime: seconds }));
+}
+
+function* onRadioSync(action: PayloadAction<{ offsetSeconds: number }>): SagaIterator {
+  const player: PlayerState = yield select(selectPlayerState);
+  if (!player.isRadioMode || player.isLoading) return;
+  const { offsetSeconds } = action.payload;
+  if (!Number.isFinite(offsetSeconds) || offsetSeconds < 0 || (player.duration > 0 && offsetSeconds > player.duration)) return;
+  const { audio }: Services = yield getContext('services');
+  yield call([audio, audio.seek], offsetSeconds);
+}
+
+/** SPEC §5 and §9: volume clamped to 0..1; raising it above 0 unmutes. */
+export function clampVolume(volume: number): number {
+  if (!Number.isFinite(volume)) return 1;
+  return Math.min(1, Math.max(0, volume));
+}
+
+function* onVolume(action: PayloadAction<{ volume: number }>): SagaIterator {
+  const { audio }: Services = yield getContext('services');
+  const player: PlayerState = yield select(selectPlayerState);
+  const volume = clampVolume(action.payload.volume);
+  yield call([audio, audio.setVolume], volume);
+  if (player.isMuted && volume > 0) yield call([audio, audio.setMuted], false);
+  yield put(playerActions.volumeChanged({ volume, muted: player.isMuted && volume === 0 }));
+}
+
+function* onMuteToggle(): SagaIterator {
+  const { audio }: Services = yield getContext('services');
+  const player: PlayerState = yield select(selectPlayerState);
+  yield call([audio, audio.setMuted], !player.isMuted);
+  yield put(playerActions.volumeChanged({ volume: player.volume, muted: !player.isMuted }));
+}
+
+function* onUserInteracted(): SagaIterator {
+  const player: PlayerState = yield select(selectPlayerState);
+  if (player.requiresInteraction) yield* resume();
+}
+
+/** The audio element's events as a channel (its unsubscribe closes the element listener). */
+export function audioEvents(audio: AudioService): EventChannel<AudioEvent> {
+  return eventChannel((emit) => audio.subscribe(emit));
+}
+
+/** SPEC §4's audio events, turned into player results. */
+export function* watchAudioEvents(): SagaIterator {
+  const { audio }: Services = yield getContext('services');
+  const channel: EventChannel<AudioEvent> = yield call(audioEvents, audio);
+  try {
+    for (;;) {
+      const event: AudioEvent = yield take(channel);
+      const player: PlayerState = yield select(selectPlayerState);
+      switch (event.type) {
+        case 'timeupdate':
+          yield put(playerActions.timeUpdated({ currentTime: event.currentTime }));
+          break;
+        case 'trackLoaded':
+        case 'loadeddata':
+          yield put(playerActions.durationKnown({ duration: event.duration }));
+          break;
+        case 'waiting':
+          if (!player.isBuffering) yield put(playerActions.bufferingChanged({ buffering: true }));
+          break;
+        case 'canplay':
+          if (player.isBuffering) yield put(playerActions.bufferingChanged({ buffering: false }));
+          break;
+        case 'volumechange':
+          if (event.volume !== player.volume || event.muted !== player.isMuted) yield put(playerActions.volumeChanged({ volume: event.volume, muted: event.muted }));
+          break;
+        case 'play':
+        case 'pause':
+          if ((event.type === 'play') !== player.isPlaying) yield put(playerActions.elementPlayingChanged({ playing: event.type === 'play' }));
+          break;
+        case 'ended':
+          yield put(playerActions.trackEnded());
+          break;
+        case 'error':
+          if (!player.isLoading) {
+            const message = mediaErrorMessage(event.code);
+            yield put(playerActions.mediaErrorOccurred({ message }));
+            yield put(toastShown(message, 'error'));
+          }
+          break;
+        default:
+          break;
+      }
+    }
+  } finally {
+    channel.close();
+  }
+}
+
+export function* playerSaga(): SagaIterator {
+  pendingStart = null;
+  yield fork(watchAudioEvents);
+  yield fork(watchTrackCommands);
+  yield takeEvery(playerActions.playPauseRequested.type, onPlayPause);
+  yield takeEvery(playerActions.pauseRequested.type, pause);
+  yield takeEvery(playerActions.resumeRequested.type, resume);
+  yield takeEvery(playerActions.seekRequested.type, onSeek);
+  yield takeEvery(playerActions.radioSyncRequested.type, onRadioSync);
+  yield takeEvery(playerActions.volumeChangeRequested.type, onVolume);
+  yield takeEvery(playerActions.muteToggleRequested.type, onMuteToggle);
+  yield takeEvery(playerActions.userInteracted.type, onUserInteracted);
+}

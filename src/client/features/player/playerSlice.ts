@@ -41,11 +41,13 @@ export const initialPlayerState: PlayerState = {
   requiresInteraction: false,
 };
 
+const HISTORY_LIMIT = 100;
+
 export const playerSlice = createSlice({
   name: 'player',
   initialState: initialPlayerState,
   reducers: {
-    // Intents, handled by the player sagas (built with the player issue).
+    // Intents, handled by the player sagas.
     playRequested(_state, _action: PayloadAction<{ track: PlayerTrack; source?: PlaySource }>) {},
     /** SPEC §4: playing several replaces the queue: the first plays, the rest are queued. */
     playAllRequested(_state, _action: PayloadAction<{ tracks: PlayerTrack[]; startIndex?: number; source?: PlaySource }>) {},
@@ -57,9 +59,105 @@ export const playerSlice = createSlice({
     radioSyncRequested(_state, _action: PayloadAction<{ offsetSeconds: number }>) {},
     /** The radio stopped: radio mode ends and playback pauses. */
     radioStopped() {},
+    /** Play/pause of the player bar, media keys and the space bar. */
+    playPauseRequested() {},
+    pauseRequested() {},
+    resumeRequested() {},
+    nextRequested() {},
+    /** Restarts the track when more than 3 s in, otherwise goes to the previous track. */
+    previousRequested() {},
+    seekRequested(_state, _action: PayloadAction<{ seconds: number }>) {},
+    volumeChangeRequested(_state, _action: PayloadAction<{ volume: number }>) {},
+    muteToggleRequested() {},
+    /** A click anywhere while playback waits for one (autoplay blocked). */
+    userInteracted() {},
+
     // Results, dispatched by the player sagas.
+    /** A track is being loaded: its time starts at 0 and its duration is the library's until the file says. */
+    trackLoading(state, action: PayloadAction<{ duration: number }>) {
+      state.isLoading = true;
+      state.error = null;
+      state.currentTime = 0;
+      state.duration = action.payload.duration;
+    },
+    /** A track is current and playing (or, when `playing` is false, waits for a click to start). */
+    trackReady(state, action: PayloadAction<{ track: PlayerTrack; playing: boolean; radio: boolean }>) {
+      const { track, playing, radio } = action.payload;
+      state.currentTrack = track;
+      state.isLoading = false;
+      state.isPlaying = playing;
+      state.playingSongId = playing ? track.id : null;
+      state.isRadioMode = radio;
+      state.requiresInteraction = false;
+      state.error = null;
+    },
+    /** SPEC §4: on failure playing is false and the playing id is cleared. */
+    playbackFailed(state, action: PayloadAction<{ message: string }>) {
+      state.isLoading = false;
+      state.isPlaying = false;
+      state.isBuffering = false;
+      state.playingSongId = null;
+      state.error = action.payload.message;
+    },
+    playbackResumed(state) {
+      state.isPlaying = true;
+      state.playingSongId = state.currentTrack?.id ?? null;
+      state.requiresInteraction = false;
+      state.error = null;
+    },
+    playbackPaused(state) {
+      state.isPlaying = false;
+      state.isBuffering = false;
+    },
+    /** The browser refused to start playback without a user gesture. */
+    interactionRequired(state, action: PayloadAction<{ message: string }>) {
+      state.isPlaying = false;
+      state.playingSongId = null;
+      state.isLoading = false;
+      state.requiresInteraction = true;
+      state.error = action.payload.message;
+    },
+    queueChanged(state, action: PayloadAction<{ queue: PlayerTrack[]; history: PlayerTrack[] }>) {
+      state.queue = action.payload.queue;
+      state.history = action.payload.history.slice(-HISTORY_LIMIT);
+    },
+    radioModeLeft(state) {
+      state.isRadioMode = false;
+    },
     /** A new track started playing outside radio mode (statistics count a play on it). */
     trackStarted(_state, _action: PayloadAction<{ track: PlayerTrack; source: PlaySource }>) {},
+
+    // Audio element events (SPEC §4), through the audio service's event channel.
+    timeUpdated(state, action: PayloadAction<{ currentTime: number }>) {
+      state.currentTime = action.payload.currentTime;
+    },
+    durationKnown(state, action: PayloadAction<{ duration: number }>) {
+      if (action.payload.duration > 0) state.duration = action.payload.duration;
+    },
+    bufferingChanged(state, action: PayloadAction<{ buffering: boolean }>) {
+      state.isBuffering = action.payload.buffering;
+    },
+    volumeChanged(state, action: PayloadAction<{ volume: number; muted: boolean }>) {
+      state.volume = action.payload.volume;
+      state.isMuted = action.payload.muted;
+    },
+    /** The element started or stopped on its own account (e.g. the operating system paused it). */
+    elementPlayingChanged(state, action: PayloadAction<{ playing: boolean }>) {
+      if (state.isLoading) return;
+      state.isPlaying = action.payload.playing;
+      if (action.payload.playing) state.playingSongId = state.currentTrack?.id ?? null;
+      else state.isBuffering = false;
+    },
+    trackEnded(state) {
+      state.isPlaying = false;
+      state.isBuffering = false;
+    },
+    mediaErrorOccurred(state, action: PayloadAction<{ message: string }>) {
+      state.isPlaying = false;
+      state.isBuffering = false;
+      state.playingSongId = null;
+      state.error = action.payload.message;
+    },
   },
   selectors: {
     selectPlayer: (state) => state,

@@ -12,8 +12,16 @@ export type AudioEvent =
   | { type: 'error'; code: number }
   | { type: 'trackLoaded'; duration: number };
 
+/** A load that failed: `mediaErrorCode` is the element's MediaError code (1-4) when it had one. */
+export interface AudioLoadError extends Error {
+  mediaErrorCode?: number;
+}
+
 export interface AudioService {
-  /** Points the element at a URL; resolves once it can start, rejects on a media error. */
+  /**
+   * Points the element at a URL; resolves once its metadata (duration) is known, rejects on a
+   * media error, with 'No audio URL provided' for an empty URL, or when a newer load replaced it.
+   */
   load(url: string): Promise<void>;
   /** Starts playback; rejects with a DOMException named NotAllowedError when autoplay is blocked. */
   play(): Promise<void>;
@@ -24,4 +32,20 @@ export interface AudioService {
   currentTime(): number;
   /** Subscribes to SPEC §4's audio events; returns the unsubscribe. */
   subscribe(listener: (event: AudioEvent) => void): () => void;
+}
+
+/** SPEC §8 "Audio": the message for a MediaError code. */
+export function mediaErrorMessage(code: number | undefined): string {
+  switch (code) {
+    case 1:
+      return 'Playback aborted by user';
+    case 2:
+      return 'Network error while loading audio';
+    case 3:
+      return 'Audio decoding error';
+    case 4:
+      return 'Audio format not supported';
+    default:
+      return 'Unknown audio error';
+  }
 }

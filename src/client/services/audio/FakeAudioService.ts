@@ -1,6 +1,9 @@
-import type { AudioEvent, AudioService } from './AudioService';
+import type { AudioEvent, AudioLoadError, AudioService } from './AudioService';
 
-/** An AudioService for tests: records what was asked of it and lets the test emit audio events. */
+/**
+ * An AudioService for tests: records what was asked of it, behaves like an element (load emits
+ * trackLoaded with `nextDuration`, play/pause emit play/pause) and lets the test emit any event.
+ */
 export class FakeAudioService implements AudioService {
   readonly calls: { method: string; args: unknown[] }[] = [];
   src: string | null = null;
@@ -8,6 +11,8 @@ export class FakeAudioService implements AudioService {
   volume = 1;
   muted = false;
   paused = true;
+  /** the duration the next loads report */
+  nextDuration = 180;
   /** set to make load() reject (with a media error code) or play() reject (e.g. NotAllowedError) */
   failLoadWith: number | null = null;
   failPlayWith: Error | null = null;
@@ -19,20 +24,30 @@ export class FakeAudioService implements AudioService {
 
   async load(url: string): Promise<void> {
     this.record('load', url);
+    if (!url) throw new Error('No audio URL provided');
     this.src = url;
     this.time = 0;
-    if (this.failLoadWith !== null) throw Object.assign(new Error('media error'), { mediaErrorCode: this.failLoadWith });
+    this.paused = true;
+    if (this.failLoadWith !== null) {
+      const error: AudioLoadError = new Error('media error');
+      error.mediaErrorCode = this.failLoadWith;
+      throw error;
+    }
+    this.emit({ type: 'trackLoaded', duration: this.nextDuration });
   }
 
   async play(): Promise<void> {
     this.record('play');
     if (this.failPlayWith) throw this.failPlayWith;
     this.paused = false;
+    this.emit({ type: 'play' });
   }
 
   pause(): void {
     this.record('pause');
+    const wasPlaying = !this.paused;
     this.paused = true;
+    if (wasPlaying) this.emit({ type: 'pause' });
   }
 
   seek(seconds: number): void {
@@ -43,11 +58,13 @@ export class FakeAudioService implements AudioService {
   setVolume(volume: number): void {
     this.record('setVolume', volume);
     this.volume = volume;
+    this.emit({ type: 'volumechange', volume, muted: this.muted });
   }
 
   setMuted(muted: boolean): void {
     this.record('setMuted', muted);
     this.muted = muted;
+    this.emit({ type: 'volumechange', volume: this.volume, muted });
   }
 
   currentTime(): number {
@@ -64,7 +81,24 @@ export class FakeAudioService implements AudioService {
     this.listeners.forEach((l) => l(event));
   }
 
+  /** how many listeners are subscribed (0 once every channel has closed) */
+  get listenerCount(): number {
+    return this.listeners.size;
+  }
+
   methods(): string[] {
     return this.calls.map((c) => c.method);
   }
+
+  /** the arguments of every call to one method, in order */
+  argsOf(method: string): unknown[][] {
+    return this.calls.filter((c) => c.method === method).map((c) => c.args);
+  }
+}
+
+/** What Chrome's play() rejects with when autoplay is not allowed. */
+export function notAllowedError(): Error {
+  const error = new Error('play() failed because the user did not interact with the document first.');
+  error.name = 'NotAllowedError';
+  return error;
 }

@@ -1,22 +1,30 @@
-import type { AudioEvent, AudioService } from './AudioService';
+import type { AudioEvent, AudioLoadError, AudioService } from './AudioService';
 
-/** AudioService over one HTMLAudioElement (preload auto, SPEC §9). */
+const NO_URL = 'No audio URL provided';
+
+/** AudioService over one HTMLAudioElement (preload auto, SPEC §9); the element streams the URL natively. */
 export class HtmlAudioService implements AudioService {
   private readonly listeners = new Set<(event: AudioEvent) => void>();
+  /** the newest load; an older one still waiting is dropped */
+  private generation = 0;
 
   constructor(private readonly element: HTMLAudioElement = new Audio()) {
     element.preload = 'auto';
-    const emit = (event: AudioEvent) => this.listeners.forEach((l) => l(event));
-    element.addEventListener('play', () => emit({ type: 'play' }));
-    element.addEventListener('pause', () => emit({ type: 'pause' }));
-    element.addEventListener('ended', () => emit({ type: 'ended' }));
-    element.addEventListener('timeupdate', () => emit({ type: 'timeupdate', currentTime: element.currentTime }));
-    element.addEventListener('volumechange', () => emit({ type: 'volumechange', volume: element.volume, muted: element.muted }));
-    element.addEventListener('loadstart', () => emit({ type: 'loadstart' }));
-    element.addEventListener('loadeddata', () => emit({ type: 'loadeddata', duration: finite(element.duration) }));
-    element.addEventListener('canplay', () => emit({ type: 'canplay' }));
-    element.addEventListener('waiting', () => emit({ type: 'waiting' }));
-    element.addEventListener('error', () => emit({ type: 'error', code: element.error?.code ?? 0 }));
+    const on = (type: string, make: () => AudioEvent) => element.addEventListener(type, () => this.emit(make()));
+    on('play', () => ({ type: 'play' }));
+    on('pause', () => ({ type: 'pause' }));
+    on('ended', () => ({ type: 'ended' }));
+    on('timeupdate', () => ({ type: 'timeupdate', currentTime: element.currentTime }));
+    on('volumechange', () => ({ type: 'volumechange', volume: element.volume, muted: element.muted }));
+    on('loadstart', () => ({ type: 'loadstart' }));
+    on('loadeddata', () => ({ type: 'loadeddata', duration: finite(element.duration) }));
+    on('canplay', () => ({ type: 'canplay' }));
+    on('playing', () => ({ type: 'canplay' }));
+    on('waiting', () => ({ type: 'waiting' }));
+    element.addEventListener('error', () => {
+      // an element without a source reports an error too; only real media errors count
+      if (element.getAttribute('src')) this.emit({ type: 'error', code: element.error?.code ?? 0 });
+    });
   }
 
   /** The element, for tests and for attaching it to the document. */
@@ -24,25 +32,41 @@ export class HtmlAudioService implements AudioService {
     return this.element;
   }
 
+  private emit(event: AudioEvent): void {
+    this.listeners.forEach((l) => l(event));
+  }
+
   load(url: string): Promise<void> {
     const el = this.element;
+    const generation = ++this.generation;
+    if (!url) return Promise.reject(new Error(NO_URL));
     return new Promise((resolve, reject) => {
       const done = () => {
         el.removeEventListener('loadedmetadata', onReady);
         el.removeEventListener('error', onError);
+        el.removeEventListener('emptied', onReplaced);
       };
       const onReady = () => {
         done();
-        this.listeners.forEach((l) => l({ type: 'trackLoaded', duration: finite(el.duration) }));
+        if (generation !== this.generation) return reject(new Error('replaced by a newer load'));
+        this.emit({ type: 'trackLoaded', duration: finite(el.duration) });
         resolve();
       };
       const onError = () => {
         done();
-        reject(Object.assign(new Error('media error'), { mediaErrorCode: el.error?.code ?? 0 }));
+        const error: AudioLoadError = new Error('media error');
+        error.mediaErrorCode = el.error?.code ?? 0;
+        reject(error);
       };
+      const onReplaced = () => {
+        if (generation === this.generation) return;
+        done();
+        reject(new Error('replaced by a newer load'));
+      };
+      el.src = url;
       el.addEventListener('loadedmetadata', onReady);
       el.addEventListener('error', onError);
-      el.src = url;
+      el.addEventListener('emptied', onReplaced);
       el.load();
     });
   }
