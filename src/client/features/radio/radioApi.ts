@@ -1,24 +1,48 @@
 import { baseApi } from '../../api/baseApi';
-import type { RadioQueueTrack } from './radioSlice';
+import type {
+  AddToQueueResponse,
+  RadioHistoryResponse,
+  RadioSnapshot,
+  RemoveFromQueueResponse,
+  SkipResponse,
+  ToggleResponse,
+} from '../../../contract/radio';
 
-export interface RadioSnapshot {
-  success: true;
-  queue: RadioQueueTrack[];
-  currentTrack: RadioQueueTrack | null;
-  listeners: number;
-  isRadioActive: boolean;
-  startedAt: number | null;
-  serverTime: number;
-}
+export type { RadioSnapshot };
 
-/** The radio's HTTP endpoints. The radio issue extends this file (queue changes, skip, toggle, history). */
+/** A 409 arrives as data ({ success: false, message }), not as an error (SPEC §8): both are failures here. */
+type Maybe<T> = T | { success: false; message: string };
+
+/** The radio's HTTP endpoints. Live changes arrive on the socket, so mutations invalidate nothing. */
 export const radioApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getRadioQueue: build.query<RadioSnapshot, void>({
       query: () => '/radio/queue',
       providesTags: ['Radio'],
     }),
+    addRadioTrack: build.mutation<Maybe<AddToQueueResponse>, { songId: string }>({
+      query: (body) => ({ url: '/radio/queue', method: 'POST', body }),
+    }),
+    removeRadioTrack: build.mutation<Maybe<RemoveFromQueueResponse>, string>({
+      query: (id) => ({ url: `/radio/queue/${encodeURIComponent(id)}`, method: 'DELETE' }),
+    }),
+    skipRadioTrack: build.mutation<Maybe<SkipResponse>, void>({
+      query: () => ({ url: '/radio/skip', method: 'POST' }),
+    }),
+    toggleRadio: build.mutation<Maybe<ToggleResponse>, void>({
+      query: () => ({ url: '/radio/toggle', method: 'POST' }),
+    }),
+    getRadioHistory: build.query<RadioHistoryResponse, { limit?: number; cursor?: number } | void>({
+      query: (params) => ({ url: '/radio/history', params: params ?? {} }),
+    }),
   }),
 });
 
-export const { useGetRadioQueueQuery } = radioApi;
+export const {
+  useGetRadioQueueQuery,
+  useAddRadioTrackMutation,
+  useRemoveRadioTrackMutation,
+  useSkipRadioTrackMutation,
+  useToggleRadioMutation,
+  useGetRadioHistoryQuery,
+} = radioApi;

@@ -1,15 +1,7 @@
-import { createSlice } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { RadioQueueTrack, RadioStateData, TrackChangeData } from '../../../contract/radio';
 
-export interface RadioQueueTrack {
-  id: string;
-  songId: string;
-  title: string;
-  artist: string;
-  duration: number;
-  addedBy: { id: string; username: string } | null;
-  addedAt: string;
-  url: string;
-}
+export type { RadioQueueTrack };
 
 /** SPEC §3 radio state plus the socket's connection status and the clock sync. */
 export interface RadioState {
@@ -36,11 +28,61 @@ const initialState: RadioState = {
   error: null,
 };
 
-// Reducers for the socket's messages are built with the radio issue.
+function applyTrack(state: RadioState, data: TrackChangeData) {
+  state.currentTrack = data.currentTrack;
+  state.isRadioActive = data.isRadioActive;
+  state.startedAt = data.startedAt;
+}
+
 export const radioSlice = createSlice({
   name: 'radio',
   initialState,
-  reducers: {},
+  reducers: {
+    // the socket
+    connecting(state) {
+      state.connection = 'connecting';
+    },
+    connected(state) {
+      state.connection = 'connected';
+      state.error = null;
+    },
+    disconnected(state) {
+      state.connection = 'disconnected';
+    },
+    /** SPEC §8 "Websocket" errors and the server's ERROR messages. */
+    errorReceived(state, action: PayloadAction<string>) {
+      state.error = action.payload;
+    },
+    clockSynced(state, action: PayloadAction<number>) {
+      state.clockOffsetMs = action.payload;
+    },
+    // the server's messages
+    /** QUEUE_UPDATE: the whole state */
+    stateReceived(state, action: PayloadAction<RadioStateData>) {
+      const { queue, listeners } = action.payload;
+      applyTrack(state, action.payload);
+      state.queue = queue;
+      state.listeners = listeners;
+    },
+    trackChanged(state, action: PayloadAction<TrackChangeData>) {
+      applyTrack(state, action.payload);
+    },
+    statusChanged(state, action: PayloadAction<TrackChangeData>) {
+      applyTrack(state, action.payload);
+    },
+    listenersUpdated(state, action: PayloadAction<number>) {
+      state.listeners = action.payload;
+    },
+    // intents
+    /** An admin's Next in radio mode (the player bar dispatches the plain type 'radio/skipRequested'). */
+    skipRequested() {},
+    /** "Listen live": back into radio mode after the user played something else. */
+    listenRequested() {},
+    /** Signed out: nothing of the radio stays. */
+    reset() {
+      return initialState;
+    },
+  },
   selectors: {
     selectRadio: (state) => state,
   },
