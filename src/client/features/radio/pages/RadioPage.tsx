@@ -1,10 +1,165 @@
-import { Page, PageTitle } from '../../../ui/Page';
+import { useState } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
+import styled from 'styled-components';
+import { MESSAGES } from '../../../../contract/messages';
+import type { RadioQueueTrack } from '../../../../contract/radio';
+import { Button } from '../../../ui/Button';
+import { PlusIcon, SkipIcon } from '../../../ui/icons';
+import { ErrorMessage, Page, PageTitle } from '../../../ui/Page';
+import { Spinner } from '../../../ui/Spinner';
+import { toastShown } from '../../../ui/toast/toastSlice';
+import { selectIsAdmin } from '../../auth';
+import { selectPlayer } from '../../player';
+import { NowPlayingCard } from '../components/NowPlayingCard';
+import { QueueList } from '../components/QueueList';
+import { SongPicker } from '../components/SongPicker';
+import {
+  useAddRadioTrackMutation,
+  useGetRadioQueueQuery,
+  useRemoveRadioTrackMutation,
+  useSkipRadioTrackMutation,
+  useToggleRadioMutation,
+} from '../radioApi';
+import { radioActions, selectRadio } from '../radioSlice';
 
-// A frame: this page is built in its own issue.
+const Header = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space(3)};
+  margin-bottom: ${({ theme }) => theme.space(6)};
+  h1 { margin: 0; }
+`;
+const Badges = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(2)};
+`;
+const Badge = styled.span<{ $tone: 'ok' | 'warn' | 'muted' }>`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(2)};
+  padding: ${({ theme }) => theme.space(1)} ${({ theme }) => theme.space(3)};
+  border-radius: ${({ theme }) => theme.radius.pill};
+  border: 1px solid ${({ theme }) => theme.color.border};
+  background: ${({ theme }) => theme.color.surface};
+  font-size: 0.85rem;
+  &::before {
+    content: '';
+    width: 8px;
+    height: 8px;
+    border-radius: 50%;
+    background: ${({ theme, $tone }) => ($tone === 'ok' ? theme.color.success : $tone === 'warn' ? theme.color.warning : theme.color.textMuted)};
+  }
+`;
+const Layout = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space(6)};
+  grid-template-columns: minmax(0, 1fr);
+  @media (min-width: 900px) {
+    grid-template-columns: minmax(0, 2fr) minmax(0, 3fr);
+    align-items: start;
+  }
+`;
+const Controls = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(2)};
+  margin-top: ${({ theme }) => theme.space(4)};
+`;
+const SectionTitle = styled.h2`
+  font-size: 1.1rem;
+  margin: 0 0 ${({ theme }) => theme.space(3)};
+`;
+
+const CONNECTION_LABEL = { connected: 'Connected', connecting: 'Connecting…', disconnected: 'Disconnected' } as const;
+
+/** SPEC §2 "Radio": connection status, listeners, now playing, the queue; admins run the station. */
 export default function RadioPage() {
+  const dispatch = useDispatch();
+  const radio = useSelector(selectRadio);
+  const isAdmin = useSelector(selectIsAdmin);
+  const player = useSelector(selectPlayer);
+  const snapshot = useGetRadioQueueQuery();
+  const [toggle, toggleState] = useToggleRadioMutation();
+  const [skip, skipState] = useSkipRadioTrackMutation();
+  const [add] = useAddRadioTrackMutation();
+  const [remove] = useRemoveRadioTrackMutation();
+  const [removingId, setRemovingId] = useState<string | null>(null);
+  const [pickerOpen, setPickerOpen] = useState(false);
+
+  // The socket's state once it is connected; the REST snapshot until then.
+  const live = radio.connection === 'connected' || !snapshot.data ? radio : { ...radio, ...snapshot.data };
+  const fail = (message: string) => dispatch(toastShown(message, 'error'));
+  const succeeded = (result: { data?: unknown; error?: unknown }) =>
+    !result.error && !!result.data && (result.data as { success?: unknown }).success === true;
+
+  const onToggle = async () => {
+    if (!succeeded(await toggle())) fail(MESSAGES.failedToToggleRadio);
+  };
+  const onSkip = async () => {
+    if (!succeeded(await skip())) fail(MESSAGES.failedToSkipTrack);
+  };
+  const onAdd = async (songId: string) => {
+    const ok = succeeded(await add({ songId }));
+    if (!ok) fail(MESSAGES.failedToAddTrackToQueue);
+    return ok;
+  };
+  const onRemove = async (track: RadioQueueTrack) => {
+    setRemovingId(track.id);
+    if (!succeeded(await remove(track.id))) fail(MESSAGES.failedToRemoveTrackFromQueue);
+    setRemovingId(null);
+  };
+
+  const canListenLive = live.isRadioActive && !!live.currentTrack && !player.isRadioMode;
+
   return (
     <Page>
-      <PageTitle>Radio</PageTitle>
+      <Header>
+        <PageTitle>Radio</PageTitle>
+        <Badges>
+          <Badge $tone={radio.connection === 'connected' ? 'ok' : radio.connection === 'connecting' ? 'warn' : 'muted'} role="status" aria-label="Connection">
+            {CONNECTION_LABEL[radio.connection]}
+          </Badge>
+          <Badge $tone={live.isRadioActive ? 'ok' : 'muted'} aria-label="Listeners">
+            {live.listeners} {live.listeners === 1 ? 'listener' : 'listeners'}
+          </Badge>
+          <Badge $tone={live.isRadioActive ? 'ok' : 'muted'}>{live.isRadioActive ? 'On air' : 'Off air'}</Badge>
+        </Badges>
+      </Header>
+      {snapshot.isError && radio.connection !== 'connected' ? <ErrorMessage>{MESSAGES.failedToLoadQueue}</ErrorMessage> : null}
+      {snapshot.isLoading && radio.connection !== 'connected' ? <Spinner label="Loading the radio" /> : null}
+      <Layout>
+        <div>
+          <NowPlayingCard track={live.currentTrack} isRadioActive={live.isRadioActive} startedAt={live.startedAt} clockOffsetMs={radio.clockOffsetMs} />
+          <Controls>
+            {canListenLive ? (
+              <Button type="button" onClick={() => dispatch(radioActions.listenRequested())}>
+                Listen live
+              </Button>
+            ) : null}
+            {isAdmin ? (
+              <>
+                <Button type="button" $variant={live.isRadioActive ? 'danger' : 'primary'} disabled={toggleState.isLoading} onClick={() => void onToggle()}>
+                  {live.isRadioActive ? 'Stop radio' : 'Start radio'}
+                </Button>
+                <Button type="button" $variant="secondary" disabled={!live.isRadioActive || skipState.isLoading} onClick={() => void onSkip()}>
+                  <SkipIcon width={18} height={18} /> Skip
+                </Button>
+                <Button type="button" $variant="secondary" onClick={() => setPickerOpen(true)}>
+                  <PlusIcon width={18} height={18} /> Add tracks
+                </Button>
+              </>
+            ) : null}
+          </Controls>
+        </div>
+        <section aria-labelledby="radio-queue-title">
+          <SectionTitle id="radio-queue-title">Up next</SectionTitle>
+          <QueueList queue={live.queue} canRemove={isAdmin} onRemove={(t) => void onRemove(t)} removingId={removingId} />
+        </section>
+      </Layout>
+      {isAdmin ? <SongPicker open={pickerOpen} onClose={() => setPickerOpen(false)} onPick={onAdd} /> : null}
     </Page>
   );
 }
