@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AUTH_MESSAGES } from './authMessages';
 import { PASSWORD_MIN_LENGTH, USERNAME_PATTERN } from './limits';
 
 export type Role = 'user' | 'admin';
@@ -11,25 +12,50 @@ export interface PublicUser {
   createdAt: string;
 }
 
+const Email = z
+  .string({ error: AUTH_MESSAGES.emailRequired })
+  .trim()
+  .toLowerCase()
+  .min(1, AUTH_MESSAGES.emailRequired)
+  .max(254)
+  .pipe(z.email(AUTH_MESSAGES.emailInvalid));
+
+const NewPassword = z
+  .string({ error: AUTH_MESSAGES.passwordRequired })
+  .min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordTooShort)
+  .max(1024);
+
 export const LoginBody = z.object({
   /** the email (SPEC) or the username */
-  username: z.string().trim().min(1, 'Email is required').max(254),
-  password: z.string().min(1, 'Password is required').max(1024),
+  username: z.string({ error: AUTH_MESSAGES.emailRequired }).trim().min(1, AUTH_MESSAGES.emailRequired).max(254),
+  password: z.string({ error: AUTH_MESSAGES.passwordRequired }).min(1, AUTH_MESSAGES.passwordRequired).max(1024),
 });
 export type LoginBody = z.infer<typeof LoginBody>;
 
 export const RegisterBody = z.object({
   username: z
-    .string()
+    .string({ error: AUTH_MESSAGES.usernameRequired })
     .trim()
-    .regex(USERNAME_PATTERN, 'Username must be 3-30 characters: letters, digits, "_", "." or "-"'),
-  email: z.string().trim().toLowerCase().pipe(z.email('Enter a valid email address')),
-  password: z
-    .string()
-    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-    .max(1024),
+    .min(1, AUTH_MESSAGES.usernameRequired)
+    .regex(USERNAME_PATTERN, AUTH_MESSAGES.usernameInvalid),
+  email: Email,
+  password: NewPassword,
 });
 export type RegisterBody = z.infer<typeof RegisterBody>;
+
+export const RefreshBody = z.object({
+  token: z.string().min(1).max(4096).optional(),
+});
+export type RefreshBody = z.infer<typeof RefreshBody>;
+
+export const ForgotPasswordBody = z.object({ email: Email });
+export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBody>;
+
+export const ResetPasswordBody = z.object({
+  token: z.string().trim().min(1, AUTH_MESSAGES.resetLinkMissing).max(256),
+  password: NewPassword,
+});
+export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
 
 export interface LoginResponse {
   success: true;
@@ -42,4 +68,8 @@ export interface MeResponse {
 export interface RefreshResponse {
   success: true;
   token: { token: string };
+}
+export interface RegisterResponse {
+  success: true;
+  user: PublicUser;
 }

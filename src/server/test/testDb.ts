@@ -36,6 +36,13 @@ async function createPostgresDatabase(url: string): Promise<Database> {
     await close();
     const dropper = new pg.Client({ connectionString: url });
     await dropper.connect();
+    // pool.end() resolves before the server has closed every backend; a forced drop would then
+    // terminate them and their clients would raise an unhandled error. Wait (briefly) for them to go.
+    for (let i = 0; i < 40; i++) {
+      const { rows } = await dropper.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+      if (rows[0].n === 0) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
     await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await dropper.end();
   };

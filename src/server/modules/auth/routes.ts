@@ -1,27 +1,91 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { LoginBody } from '../../../contract/auth';
+import path from 'node:path';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { ForgotPasswordBody, LoginBody, RefreshBody, RegisterBody, ResetPasswordBody } from '../../../contract/auth';
+import { AUTH_MESSAGES } from '../../../contract/authMessages';
 import { MESSAGES } from '../../../contract/messages';
 import { HttpError, parseInput } from '../../lib/httpError';
-import { currentUser, requireUser } from '../../plugins/auth';
+import { createMailer, type Mailer } from '../../mail/mailer';
+import { bearerToken, currentUser, requireUser } from '../../plugins/auth';
 import type { ModuleOptions } from '../moduleOptions';
-import { DUMMY_PASSWORD_HASH, verifyPassword } from './passwords';
-import { createSession } from './sessions';
-import { findUserById, findUserByLogin, toPublicUser } from './users';
+import { createAuthService } from './service';
+import { findUserById, toPublicUser } from './users';
 
-export const authRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { now }) => {
-  app.post('/auth/login', async (request) => {
-    const body = parseInput(LoginBody, request.body);
-    const user = await findUserByLogin(app.db, body.username);
-    const ok = await verifyPassword(body.password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
-    if (!user || !ok) throw new HttpError(401, MESSAGES.invalidCredentials);
-    const { sessionId, jti } = await createSession(app.db, user.id, new Date(now()));
-    const { token } = await app.tokens.signAccess({ userId: user.id, role: user.role, sessionId, jti });
-    return { success: true, token: { token, user: toPublicUser(user) } };
+/**
+ * Per network address (X-Forwarded-For behind a proxy with TRUST_PROXY=on), kept in memory per
+ * instance. Generous: a school or an office signs in from one address. The strict limits are per
+ * account (service.ts).
+ */
+export const ADDRESS_LIMITS = {
+  login: { max: 100, timeWindow: 60_000 },
+  register: { max: 200, timeWindow: 10 * 60_000 },
+  forgotPassword: { max: 30, timeWindow: 10 * 60_000 },
+  resetPassword: { max: 60, timeWindow: 10 * 60_000 },
+} as const;
+
+const addressLimit = (limit: { max: number; timeWindow: number }) => ({
+  rateLimit: { ...limit, errorResponseBuilder: () => new HttpError(429, AUTH_MESSAGES.tooManyAttempts) },
+});
+
+export interface AuthRouteOptions extends ModuleOptions {
+  /** defaults to SMTP_URL, else the outbox in DATA_DIR */
+  mailer?: Mailer;
+}
+
+export const authRoutes: FastifyPluginAsync<AuthRouteOptions> = async (app, { config, now, mailer: givenMailer }) => {
+  const mailer = givenMailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') });
+  const auth = createAuthService({ db: app.db, tokens: app.tokens, now, mailer, log: app.log });
+  app.addHook('onClose', async () => {
+    await auth.idle();
+    if (!givenMailer) mailer.close();
+  });
+
+  let warnedOrigin = false;
+  /** Where links in mail point: PUBLIC_URL, else the origin the request came to. */
+  const linkOrigin = (request: FastifyRequest) => {
+    if (config.publicUrl) return config.publicUrl;
+    if (config.env === 'production' && !warnedOrigin) {
+      warnedOrigin = true;
+      app.log.warn('PUBLIC_URL is not set: reset links use the Host of the request; set PUBLIC_URL in production');
+    }
+    return `${request.protocol}://${request.host}`;
+  };
+
+  app.post('/auth/register', { config: addressLimit(ADDRESS_LIMITS.register) }, async (request, reply) => {
+    const user = await auth.register(parseInput(RegisterBody, request.body));
+    return reply.status(201).send({ success: true, user });
+  });
+
+  app.post('/auth/login', { config: addressLimit(ADDRESS_LIMITS.login) }, async (request) => {
+    const { token, user } = await auth.login(parseInput(LoginBody, request.body));
+    return { success: true, token: { token, user } };
   });
 
   app.get('/auth/me', { preHandler: requireUser }, async (request) => {
     const user = await findUserById(app.db, currentUser(request).id);
     if (!user) throw new HttpError(401, MESSAGES.userNotFound);
     return { success: true, user: toPublicUser(user) };
+  });
+
+  app.post('/auth/refresh', async (request) => {
+    const body = parseInput(RefreshBody, request.body);
+    const token = await auth.refresh(body.token ?? bearerToken(request));
+    return { success: true, token: { token } };
+  });
+
+  app.post('/auth/logout', async (request) => {
+    await auth.logout(bearerToken(request));
+    return { success: true };
+  });
+
+  app.post('/auth/forgot-password', { config: addressLimit(ADDRESS_LIMITS.forgotPassword) }, async (request) => {
+    const { email } = parseInput(ForgotPasswordBody, request.body);
+    await auth.forgotPassword(email, linkOrigin(request));
+    return { success: true };
+  });
+
+  app.post('/auth/reset-password', { config: addressLimit(ADDRESS_LIMITS.resetPassword) }, async (request) => {
+    const { token, password } = parseInput(ResetPasswordBody, request.body);
+    await auth.resetPassword(token, password);
+    return { success: true };
   });
 };

@@ -24,15 +24,39 @@ export async function isSessionAlive(db: Db, sessionId: string, now: Date): Prom
   return rows.length > 0;
 }
 
-/** Moves a live session to a new token id, only if `jti` is still its newest; returns the new id or null. */
+/**
+ * Two tabs of one browser share the stored token and may refresh it at the same moment: the one that
+ * comes second still holds the token id the first just replaced. For this long after a rotation the
+ * previous id is still accepted, and answered with the session's current id (no second rotation).
+ */
+export const ROTATION_GRACE_MS = 10_000;
+
+/**
+ * Moves a live session to a new token id when `jti` is its newest, and returns it; when `jti` was
+ * replaced less than ROTATION_GRACE_MS ago returns the current id unchanged; otherwise null.
+ */
 export async function rotateSession(db: Db, sessionId: string, jti: string, now: Date): Promise<string | null> {
   const next = randomUUID();
   const rows = await db
     .update(sessions)
-    .set({ currentJti: next, refreshedAt: now, expiresAt: new Date(now.getTime() + SESSION_TTL_MS) })
+    .set({ previousJti: jti, currentJti: next, refreshedAt: now, expiresAt: new Date(now.getTime() + SESSION_TTL_MS) })
     .where(and(eq(sessions.id, sessionId), eq(sessions.currentJti, jti), isNull(sessions.endedAt), gt(sessions.expiresAt, now)))
     .returning({ id: sessions.id });
-  return rows.length ? next : null;
+  if (rows.length) return next;
+  const [recent] = await db
+    .select({ currentJti: sessions.currentJti })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        eq(sessions.previousJti, jti),
+        gt(sessions.refreshedAt, new Date(now.getTime() - ROTATION_GRACE_MS)),
+        isNull(sessions.endedAt),
+        gt(sessions.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return recent?.currentJti ?? null;
 }
 
 export async function endSession(db: Db, sessionId: string, now: Date): Promise<void> {

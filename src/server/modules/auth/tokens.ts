@@ -15,23 +15,29 @@ export interface AccessClaims {
 
 export interface TokenService {
   signAccess(input: { userId: string; role: Role; sessionId: string; jti?: string }): Promise<{ token: string; jti: string; exp: number }>;
-  /** Verifies signature (HS256 only), expiry and shape; throws on anything else. */
-  verifyAccess(token: string): Promise<AccessClaims>;
+  /**
+   * Verifies signature (HS256 only), issuer, audience, expiry and shape; throws on anything else.
+   * `allowExpired` (refresh only) accepts a token past its expiry; the caller then requires its session to be alive.
+   */
+  verifyAccess(token: string, options?: { allowExpired?: boolean }): Promise<AccessClaims>;
   /** Short token for one song and one user, carried as ?st= on stream URLs. */
   signStream(input: { userId: string; songId: string; ttlSeconds?: number }): Promise<string>;
   verifyStream(token: string): Promise<{ userId: string; songId: string }>;
 }
 
 const ISSUER = 'wavelength';
+/** How long after its expiry an access token may still be refreshed (its session must be alive too): a laptop that slept. */
+export const EXPIRED_REFRESH_TOLERANCE_SECONDS = 7 * 24 * 60 * 60;
 
 export function createTokenService(secret: string, now: () => number = Date.now): TokenService {
   const key = new TextEncoder().encode(secret);
   const nowSeconds = () => Math.floor(now() / 1000);
-  const verifyOptions = (audience: string) => ({
+  const verifyOptions = (audience: string, clockTolerance = 0) => ({
     algorithms: ['HS256'],
     issuer: ISSUER,
     audience,
     currentDate: new Date(now()),
+    clockTolerance,
   });
 
   return {
@@ -49,8 +55,8 @@ export function createTokenService(secret: string, now: () => number = Date.now)
         .sign(key);
       return { token, jti, exp };
     },
-    async verifyAccess(token) {
-      const { payload } = await jwtVerify(token, key, verifyOptions('access'));
+    async verifyAccess(token, options = {}) {
+      const { payload } = await jwtVerify(token, key, verifyOptions('access', options.allowExpired ? EXPIRED_REFRESH_TOLERANCE_SECONDS : 0));
       const role = payload.role;
       if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.jti !== 'string') {
         throw new joseErrors.JWTClaimValidationFailed('malformed token', payload);

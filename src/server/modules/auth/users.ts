@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, or, sql } from 'drizzle-orm';
 import type { PublicUser } from '../../../contract/auth';
 import type { Db } from '../../db/open';
 import { users, type UserRow } from '../../db/schema';
@@ -17,5 +17,53 @@ export async function findUserByLogin(db: Db, login: string): Promise<UserRow | 
 
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export type NewUserConflict = 'email' | 'username';
+
+/** Which of email and username (ignoring case) already belongs to someone, if any. */
+export async function findConflict(db: Db, email: string, username: string): Promise<NewUserConflict | null> {
+  const rows = await db
+    .select({ email: users.email, username: users.username })
+    .from(users)
+    .where(or(eq(users.email, email.toLowerCase()), sql`lower(${users.username}) = ${username.toLowerCase()}`))
+    .limit(2);
+  if (rows.some((r) => r.email === email.toLowerCase())) return 'email';
+  return rows.length ? 'username' : null;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '23505') return true;
+  }
+  return false;
+}
+
+/** Inserts a listener; a taken email or username (also when two sign-ups race) comes back as the conflict. */
+export async function insertUser(
+  db: Db,
+  input: { username: string; email: string; passwordHash: string },
+): Promise<{ user: UserRow } | { conflict: NewUserConflict }> {
+  const conflict = await findConflict(db, input.email, input.username);
+  if (conflict) return { conflict };
+  try {
+    const [user] = await db
+      .insert(users)
+      .values({ username: input.username, email: input.email.toLowerCase(), passwordHash: input.passwordHash, role: 'user' })
+      .returning();
+    return { user };
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    return { conflict: (await findConflict(db, input.email, input.username)) ?? 'email' };
+  }
+}
+
+export async function setPasswordHash(db: Db, userId: string, passwordHash: string, now: Date): Promise<void> {
+  await db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).limit(1);
   return row;
 }
