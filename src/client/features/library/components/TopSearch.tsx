@@ -1,6 +1,16 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
+import { Link, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
+import { MESSAGES } from '../../../../contract/messages';
+import { Spinner } from '../../../ui/Spinner';
+import { playerActions, selectPlayer, toPlayerTrack } from '../../player';
+import { useSearchSongsQuery } from '../songsApi';
+import { useDebouncedValue } from '../useDebouncedValue';
+import { ResultList, SongResult } from './SongResult';
 
 const Box = styled.div`
+  position: relative;
   flex: 1;
   max-width: 520px;
   input {
@@ -12,12 +22,109 @@ const Box = styled.div`
     background: ${({ theme }) => theme.color.surface};
   }
 `;
+const Dropdown = styled.div`
+  position: absolute;
+  top: calc(100% + 6px);
+  left: 0;
+  right: 0;
+  z-index: 40;
+  max-height: min(420px, 70vh);
+  overflow-y: auto;
+  padding: ${({ theme }) => theme.space(2)};
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.color.surface};
+  box-shadow: 0 12px 32px rgba(0, 0, 0, 0.18);
+  @media (max-width: ${({ theme }) => theme.breakpoints.phone}px) {
+    position: fixed;
+    top: ${({ theme }) => theme.layout.topBarHeight}px;
+    left: 8px;
+    right: 8px;
+  }
+`;
+const Note = styled.p`
+  margin: ${({ theme }) => theme.space(2)};
+  color: ${({ theme }) => theme.color.textMuted};
+`;
+const AllLink = styled(Link)`
+  display: block;
+  padding: ${({ theme }) => theme.space(2)};
+  text-align: center;
+  font-weight: 600;
+`;
 
-// The dropdown of results is built with the library issue.
+export const TOP_SEARCH_LIMIT = 8;
+
+/** The shell's search box: a dropdown of matching songs with play/pause, like and add to playlist. */
 export function TopSearch() {
+  const dispatch = useDispatch();
+  const player = useSelector(selectPlayer);
+  const location = useLocation();
+  const [text, setText] = useState('');
+  const [open, setOpen] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  const dropdownId = useId();
+  const search = useDebouncedValue(text.trim(), 200);
+  const { data, isFetching, isError } = useSearchSongsQuery({ search, limit: TOP_SEARCH_LIMIT }, { skip: !search });
+  const songs = search ? (data?.songs ?? []) : [];
+
+  useEffect(() => setOpen(false), [location.pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (event: PointerEvent) => {
+      if (box.current && !box.current.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onDown);
+    return () => document.removeEventListener('pointerdown', onDown);
+  }, [open]);
+
+  const showDropdown = open && text.trim().length > 0;
   return (
-    <Box role="search">
-      <input type="search" aria-label="Search songs" placeholder="Search songs or artists" />
+    <Box
+      role="search"
+      ref={box}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') setOpen(false);
+      }}
+    >
+      <input
+        type="search"
+        aria-label="Search songs"
+        placeholder="Search songs or artists"
+        value={text}
+        aria-expanded={showDropdown}
+        aria-controls={dropdownId}
+        onChange={(event) => {
+          setText(event.target.value);
+          setOpen(true);
+        }}
+        onFocus={() => setOpen(true)}
+      />
+      {showDropdown ? (
+        <Dropdown id={dropdownId} aria-label="Search results">
+          {isFetching && songs.length === 0 ? <Spinner label="Searching" size={22} /> : null}
+          {isError ? <Note role="alert">{MESSAGES.requestFailed(0)}</Note> : null}
+          {!isFetching && search && songs.length === 0 && !isError ? <Note>{MESSAGES.noSongsFound}</Note> : null}
+          {songs.length > 0 ? (
+            <ResultList>
+              {songs.map((song) => {
+                const current = player.currentTrack?.id === song.id;
+                return (
+                  <SongResult
+                    key={song.id}
+                    compact
+                    song={song}
+                    current={current}
+                    playing={current && player.isPlaying}
+                    onPlay={() => dispatch(playerActions.togglePlayRequested({ track: toPlayerTrack(song), source: 'search' }))}
+                  />
+                );
+              })}
+            </ResultList>
+          ) : null}
+          {songs.length > 0 ? <AllLink to={`/search?q=${encodeURIComponent(search)}`}>See all results</AllLink> : null}
+        </Dropdown>
+      ) : null}
     </Box>
   );
 }

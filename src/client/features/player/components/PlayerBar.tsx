@@ -1,17 +1,180 @@
+import { useSelector, useDispatch } from 'react-redux';
 import styled from 'styled-components';
+import { IconButton } from '../../../ui/Button';
+import { formatDuration } from '../../../ui/format';
+import { MuteIcon, NextIcon, PauseIcon, PlayIcon, PreviousIcon, VolumeIcon } from '../../../ui/icons';
+import { Spinner } from '../../../ui/Spinner';
+import { selectIsAdmin } from '../../auth';
+import { LikeButton } from '../../liked';
+import { playerActions, selectPlayer } from '../playerSlice';
+import { usePlayerShortcuts } from './usePlayerShortcuts';
+import { useMediaSession } from './useMediaSession';
+import { useResumeOnClick } from './useResumeOnClick';
 
 export const PlayerBarFrame = styled.footer`
   grid-area: player;
-  display: flex;
+  display: grid;
+  grid-template-columns: minmax(0, 1fr) minmax(0, 2fr) minmax(0, 1fr);
   align-items: center;
   gap: ${({ theme }) => theme.space(4)};
-  height: ${({ theme }) => theme.layout.playerHeight}px;
-  padding: 0 ${({ theme }) => theme.space(4)};
+  min-height: ${({ theme }) => theme.layout.playerHeight}px;
+  padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(4)};
   background: ${({ theme }) => theme.color.surface};
   border-top: 1px solid ${({ theme }) => theme.color.border};
+  @media (max-width: ${({ theme }) => theme.breakpoints.phone}px) {
+    grid-template-columns: minmax(0, 1fr) auto;
+    gap: ${({ theme }) => theme.space(2)};
+    padding: ${({ theme }) => theme.space(2)};
+  }
+`;
+const Now = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(2)};
+  min-width: 0;
+`;
+const NowText = styled.div`
+  min-width: 0;
+  display: grid;
+  span { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+`;
+const Title = styled.span`
+  font-weight: 600;
+`;
+const Muted = styled.span`
+  color: ${({ theme }) => theme.color.textMuted};
+  font-size: 0.9rem;
+`;
+const Center = styled.div`
+  display: grid;
+  justify-items: center;
+  gap: ${({ theme }) => theme.space(1)};
+  min-width: 0;
+  @media (max-width: ${({ theme }) => theme.breakpoints.phone}px) {
+    grid-column: 1 / -1;
+    grid-row: 2;
+  }
+`;
+const Controls = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(2)};
+`;
+const PlayButton = styled(IconButton)`
+  background: ${({ theme }) => theme.color.accent};
+  color: ${({ theme }) => theme.color.accentText};
+  &:hover:not(:disabled) { background: ${({ theme }) => theme.color.accent}; filter: brightness(1.1); }
+`;
+const SeekRow = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(2)};
+  width: 100%;
+  max-width: 640px;
+  font-size: 0.8rem;
+  font-variant-numeric: tabular-nums;
+  color: ${({ theme }) => theme.color.textMuted};
+  input { flex: 1; min-width: 0; accent-color: ${({ theme }) => theme.color.accent}; }
+`;
+const Right = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: flex-end;
+  gap: ${({ theme }) => theme.space(1)};
+  input { width: 110px; accent-color: ${({ theme }) => theme.color.accent}; }
+  @media (max-width: ${({ theme }) => theme.breakpoints.phone}px) {
+    input { display: none; }
+  }
+`;
+const Notice = styled.span`
+  color: ${({ theme }) => theme.color.warning};
+  font-size: 0.85rem;
+  font-weight: 600;
 `;
 
-// The controls are built with the player issue.
+/** The persistent player: now playing, transport, seek with m:ss, volume and mute, like, buffering. */
 export function PlayerBar() {
-  return <PlayerBarFrame aria-label="Player" />;
+  const dispatch = useDispatch();
+  const player = useSelector(selectPlayer);
+  const isAdmin = useSelector(selectIsAdmin);
+  const track = player.currentTrack;
+  usePlayerShortcuts();
+  useMediaSession();
+  useResumeOnClick(player.requiresInteraction);
+
+  const radio = player.isRadioMode;
+  const canNext = radio ? isAdmin : player.queue.length > 0;
+  const duration = player.duration || track?.duration || 0;
+  const next = () => (radio ? dispatch({ type: 'radio/skipRequested' }) : dispatch(playerActions.nextRequested()));
+
+  return (
+    <PlayerBarFrame aria-label="Player">
+      <Now>
+        {track ? (
+          <>
+            <NowText>
+              <Title data-testid="player-title">{track.title}</Title>
+              <Muted data-testid="player-artist">
+                {radio ? 'Radio · ' : ''}
+                {track.artist}
+              </Muted>
+            </NowText>
+            <LikeButton song={{ id: track.id, title: track.title }} size={36} />
+          </>
+        ) : (
+          <Muted>Nothing playing</Muted>
+        )}
+      </Now>
+      <Center>
+        <Controls>
+          <IconButton type="button" aria-label="Previous" disabled={!track || radio} onClick={() => dispatch(playerActions.previousRequested())}>
+            <PreviousIcon />
+          </IconButton>
+          <PlayButton
+            type="button"
+            $size={44}
+            aria-label={player.isPlaying ? 'Pause' : 'Play'}
+            disabled={!track}
+            onClick={() => dispatch(playerActions.playPauseRequested())}
+          >
+            {player.isPlaying ? <PauseIcon /> : <PlayIcon />}
+          </PlayButton>
+          <IconButton type="button" aria-label={radio ? 'Skip' : 'Next'} disabled={!track || !canNext} onClick={next}>
+            <NextIcon />
+          </IconButton>
+          {player.isLoading || player.isBuffering ? <Spinner label="Buffering" size={18} /> : null}
+        </Controls>
+        <SeekRow>
+          <span data-testid="player-time">{formatDuration(player.currentTime)}</span>
+          <input
+            type="range"
+            aria-label="Seek"
+            min={0}
+            max={duration || 0}
+            step={0.1}
+            value={Math.min(player.currentTime, duration || 0)}
+            aria-valuetext={`${formatDuration(player.currentTime)} of ${formatDuration(duration)}`}
+            disabled={!track || radio || !duration}
+            onChange={(e) => dispatch(playerActions.seekRequested({ seconds: Number(e.target.value) }))}
+          />
+          <span data-testid="player-duration">{formatDuration(duration)}</span>
+        </SeekRow>
+        {player.requiresInteraction && player.error ? <Notice role="status">{player.error}</Notice> : null}
+      </Center>
+      <Right>
+        <IconButton type="button" aria-label={player.isMuted ? 'Unmute' : 'Mute'} aria-pressed={player.isMuted} onClick={() => dispatch(playerActions.muteToggleRequested())}>
+          {player.isMuted || player.volume === 0 ? <MuteIcon /> : <VolumeIcon />}
+        </IconButton>
+        <input
+          type="range"
+          aria-label="Volume"
+          min={0}
+          max={1}
+          step={0.05}
+          value={player.isMuted ? 0 : player.volume}
+          onChange={(e) => dispatch(playerActions.volumeChangeRequested({ volume: Number(e.target.value) }))}
+        />
+      </Right>
+    </PlayerBarFrame>
+  );
 }
