@@ -1,2 +1,14 @@
-export { settingsActions, settingsSlice, selectTheme, SETTINGS_STORAGE_KEY } from './settingsSlice';
-export type { SettingsState, ThemeName } from './settingsSlice';
+export {
+  settingsActions,
+  settingsSlice,
+  selectTheme,
+  selectSettings,
+  selectNotifications,
+  selectPrivacy,
+  selectStreaming,
+  SETTINGS_STORAGE_KEY,
+  DEFAULT_NOTIFICATIONS,
+  DEFAULT_PRIVACY,
+  DEFAULT_STREAMING,
+} from './settingsSlice';
+export type { SettingsState, ThemeName, NotificationSettings, PrivacySettings, StreamingSettings } from './settingsSlice';

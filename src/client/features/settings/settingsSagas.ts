@@ -1,7 +1,7 @@
 import { select, takeEvery } from 'redux-saga/effects';
 import { settingsActions, SETTINGS_STORAGE_KEY, type SettingsState } from './settingsSlice';
 
-function* persistSettings() {
+export function* persistSettings() {
   const settings: SettingsState = yield select((state: { settings: SettingsState }) => state.settings);
   try {
     localStorage.setItem(SETTINGS_STORAGE_KEY, JSON.stringify(settings));
@@ -11,5 +11,5 @@ function* persistSettings() {
 }
 
 export function* settingsSaga() {
-  yield takeEvery(settingsActions.themeChanged.type, persistSettings);
+  yield takeEvery([settingsActions.themeChanged.type, settingsActions.saved.type], persistSettings);
 }

@@ -4,35 +4,90 @@ import type { ThemeName } from '../../ui/theme';
 
 export type { ThemeName };
 
+/** SPEC §3 notification preferences (kept in this browser only), with SPEC's defaults. */
+export interface NotificationSettings {
+  emailNotifications: boolean;
+  pushNotifications: boolean;
+  marketingEmails: boolean;
+}
+export interface PrivacySettings {
+  /** count my plays (statistics, recently played, history); off sends none */
+  recordListeningHistory: boolean;
+  /** show what I play on my profile's activity */
+  showActivity: boolean;
+}
+export interface StreamingSettings {
+  /** when a track ends outside radio mode, play the next queued one (SPEC §4); the player reads it */
+  autoplayNext: boolean;
+}
+
 /** Preferences kept in this browser. */
 export interface SettingsState {
   theme: ThemeName;
+  notifications: NotificationSettings;
+  privacy: PrivacySettings;
+  streaming: StreamingSettings;
 }
 
 export const SETTINGS_STORAGE_KEY = 'wavelength_settings';
 
-function initialTheme(): ThemeName {
-  try {
-    const saved = JSON.parse(localStorage.getItem(SETTINGS_STORAGE_KEY) ?? '{}') as Partial<SettingsState>;
-    if (saved.theme === 'light' || saved.theme === 'dark') return saved.theme;
-  } catch {
-    // unreadable settings: fall back to the system preference
-  }
+export const DEFAULT_NOTIFICATIONS: NotificationSettings = { emailNotifications: true, pushNotifications: false, marketingEmails: false };
+export const DEFAULT_PRIVACY: PrivacySettings = { recordListeningHistory: true, showActivity: true };
+export const DEFAULT_STREAMING: StreamingSettings = { autoplayNext: true };
+
+function systemTheme(): ThemeName {
   return typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+}
+
+/** Keeps only known keys with boolean values, so a stale or edited entry cannot break the app. */
+function booleans<T extends object>(defaults: T, saved: unknown): T {
+  const out = { ...defaults };
+  if (saved && typeof saved === 'object') {
+    for (const key of Object.keys(defaults) as (keyof T)[]) {
+      const value = (saved as Record<string, unknown>)[key as string];
+      if (typeof value === 'boolean') out[key] = value as T[keyof T];
+    }
+  }
+  return out;
+}
+
+/** The saved settings (SETTINGS_STORAGE_KEY), each part falling back to its default. */
+export function loadSettings(): SettingsState {
+  let saved: Partial<Record<keyof SettingsState, unknown>> = {};
+  try {
+    saved = JSON.parse(localStorage.getItem(SETTINGS_STORAGE_KEY) ?? '{}') ?? {};
+  } catch {
+    // unreadable settings: defaults
+  }
+  return {
+    theme: saved.theme === 'light' || saved.theme === 'dark' ? saved.theme : systemTheme(),
+    notifications: booleans(DEFAULT_NOTIFICATIONS, saved.notifications),
+    privacy: booleans(DEFAULT_PRIVACY, saved.privacy),
+    streaming: booleans(DEFAULT_STREAMING, saved.streaming),
+  };
 }
 
 export const settingsSlice = createSlice({
   name: 'settings',
-  initialState: (): SettingsState => ({ theme: initialTheme() }),
+  initialState: loadSettings,
   reducers: {
     themeChanged(state, action: PayloadAction<ThemeName>) {
       state.theme = action.payload;
     },
+    /** The settings page's Save: every local section at once. */
+    saved(_state, action: PayloadAction<SettingsState>) {
+      return action.payload;
+    },
   },
   selectors: {
     selectTheme: (state) => state.theme,
+    selectSettings: (state) => state,
+    // a state preloaded from an older shape (tests, old saved data) still answers the defaults
+    selectNotifications: (state) => state.notifications ?? DEFAULT_NOTIFICATIONS,
+    selectPrivacy: (state) => state.privacy ?? DEFAULT_PRIVACY,
+    selectStreaming: (state) => state.streaming ?? DEFAULT_STREAMING,
   },
 });
 
 export const settingsActions = settingsSlice.actions;
-export const { selectTheme } = settingsSlice.selectors;
+export const { selectTheme, selectSettings, selectNotifications, selectPrivacy, selectStreaming } = settingsSlice.selectors;

@@ -1,16 +1,29 @@
 import { IconButton } from '../../../ui/Button';
-import { HeartIcon } from '../../../ui/icons';
+import { HeartFilledIcon, HeartIcon } from '../../../ui/icons';
+import { useIsLiked, useToggleLike } from '../hooks';
 
 export interface LikeButtonProps {
   song: { id: string; title: string };
   size?: number;
 }
 
-// A frame: likes are built with the likes issue; the props are the contract other features use.
+/** The like toggle used everywhere (search, top search, player bar, playlists, liked): one cache behind all. */
 export function LikeButton({ song, size }: LikeButtonProps) {
+  const liked = useIsLiked(song.id);
+  const toggle = useToggleLike();
   return (
-    <IconButton type="button" aria-label={`Like ${song.title}`} aria-pressed={false} $size={size} disabled>
-      <HeartIcon />
+    <IconButton
+      type="button"
+      aria-label={`Like ${song.title}`}
+      aria-pressed={liked}
+      $active={liked}
+      $size={size}
+      onClick={(event) => {
+        event.stopPropagation();
+        toggle(song.id);
+      }}
+    >
+      {liked ? <HeartFilledIcon /> : <HeartIcon />}
     </IconButton>
   );
 }

@@ -1,10 +1,70 @@
-import { Page, PageTitle } from '../../../ui/Page';
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
+import { MESSAGES } from '../../../../contract/messages';
+import type { PlaylistSummary } from '../../../../contract/playlists';
+import { Button } from '../../../ui/Button';
+import { EmptyState } from '../../../ui/EmptyState';
+import { PlusIcon } from '../../../ui/icons';
+import { ErrorMessage, Page, PageTitle } from '../../../ui/Page';
+import { CenteredSpinner, Spinner } from '../../../ui/Spinner';
+import { DeletePlaylistDialog } from '../components/DeletePlaylistDialog';
+import { PlaylistCard, PlaylistGrid } from '../components/PlaylistCard';
+import { PlaylistFormDialog } from '../components/PlaylistFormDialog';
+import { useGetPlaylistsQuery } from '../playlistsApi';
 
-// A frame: this page is built in its own issue.
+const Header = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space(3)};
+  margin-bottom: ${({ theme }) => theme.space(6)};
+  h1 { margin: 0; }
+`;
+
+/** SPEC §2 Playlists; /playlists/create opens the create dialog (SPEC's dead link, made to work). */
 export default function PlaylistsPage() {
+  const { data, isLoading, isError } = useGetPlaylistsQuery();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<PlaylistSummary | null>(null);
+  const [deleting, setDeleting] = useState<PlaylistSummary | null>(null);
+  const createRoute = location.pathname.replace(/\/$/, '') === '/playlists/create';
+  const playlists = data?.playlists ?? [];
+
+  const closeCreate = () => {
+    setCreating(false);
+    if (createRoute) navigate('/playlists', { replace: true });
+  };
+
   return (
     <Page>
-      <PageTitle>Playlists</PageTitle>
+      <Header>
+        <PageTitle>Playlists</PageTitle>
+        <Button type="button" onClick={() => setCreating(true)}>
+          <PlusIcon width={20} height={20} /> Create playlist
+        </Button>
+      </Header>
+      {isLoading ? (
+        <CenteredSpinner>
+          <Spinner />
+        </CenteredSpinner>
+      ) : isError ? (
+        <ErrorMessage>{MESSAGES.failedToFetchPlaylists}</ErrorMessage>
+      ) : playlists.length === 0 ? (
+        <EmptyState>{MESSAGES.noPlaylistsYet}</EmptyState>
+      ) : (
+        <PlaylistGrid>
+          {playlists.map((p) => (
+            <PlaylistCard key={p.id} playlist={p} onEdit={setEditing} onDelete={setDeleting} />
+          ))}
+        </PlaylistGrid>
+      )}
+      <PlaylistFormDialog open={creating || createRoute} onClose={closeCreate} />
+      <PlaylistFormDialog open={Boolean(editing)} playlist={editing} onClose={() => setEditing(null)} />
+      <DeletePlaylistDialog playlist={deleting} onClose={() => setDeleting(null)} />
     </Page>
   );
 }

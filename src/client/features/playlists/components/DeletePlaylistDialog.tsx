@@ -1,0 +1,33 @@
+import { useDispatch } from 'react-redux';
+import { MESSAGES } from '../../../../contract/messages';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
+import { toastShown } from '../../../ui/toast/toastSlice';
+import { useDeletePlaylistMutation } from '../playlistsApi';
+
+/** SPEC §5: deleting a playlist asks 'Are you sure you want to delete this playlist?'. */
+export function DeletePlaylistDialog({ playlist, onClose, onDeleted }: { playlist: { id: string; name: string } | null; onClose: () => void; onDeleted?: () => void }) {
+  const [remove, { isLoading }] = useDeletePlaylistMutation();
+  const dispatch = useDispatch();
+  return (
+    <ConfirmDialog
+      open={Boolean(playlist)}
+      title={playlist ? `Delete ${playlist.name}?` : 'Delete playlist?'}
+      message={MESSAGES.deletePlaylistConfirm}
+      confirmLabel="Delete"
+      danger
+      busy={isLoading}
+      onCancel={onClose}
+      onConfirm={async () => {
+        if (!playlist) return;
+        try {
+          await remove(playlist.id).unwrap();
+          dispatch(toastShown('Playlist deleted', 'success'));
+          onClose();
+          onDeleted?.();
+        } catch {
+          dispatch(toastShown(MESSAGES.failedToDeletePlaylist, 'error'));
+        }
+      }}
+    />
+  );
+}

@@ -1,0 +1,183 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
+import type { PlaylistSummary } from '../../../../contract/playlists';
+import { IconButton } from '../../../ui/Button';
+import { formatTotalDuration } from '../../../ui/format';
+import { MoreIcon } from '../../../ui/icons';
+import { PlaylistCover } from './PlaylistCover';
+
+const Card = styled.article`
+  position: relative;
+  display: grid;
+  gap: ${({ theme }) => theme.space(2)};
+  padding: ${({ theme }) => theme.space(3)};
+  border-radius: ${({ theme }) => theme.radius.lg};
+  background: ${({ theme }) => theme.color.surface};
+  border: 1px solid ${({ theme }) => theme.color.border};
+  min-width: 0;
+  &:hover { border-color: ${({ theme }) => theme.color.accent}; }
+`;
+const Name = styled(Link)`
+  font-weight: 700;
+  color: ${({ theme }) => theme.color.text};
+  text-decoration: none;
+  overflow: hidden;
+  text-overflow: ellipsis;
+  white-space: nowrap;
+  &::after { content: ''; position: absolute; inset: 0; border-radius: inherit; }
+`;
+const Description = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.color.textMuted};
+  font-size: 0.9rem;
+  overflow: hidden;
+  text-overflow: ellipsis;
+  white-space: nowrap;
+  min-height: 1.2em;
+`;
+const Meta = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.color.textMuted};
+  font-size: 0.85rem;
+`;
+const MenuButton = styled(IconButton)`
+  position: absolute;
+  z-index: 2;
+  top: ${({ theme }) => theme.space(4)};
+  right: ${({ theme }) => theme.space(4)};
+  background: ${({ theme }) => theme.color.surface};
+  &:hover:not(:disabled) { background: ${({ theme }) => theme.color.surfaceAlt}; }
+`;
+const Menu = styled.ul`
+  position: absolute;
+  z-index: 3;
+  top: 60px;
+  right: ${({ theme }) => theme.space(4)};
+  min-width: 140px;
+  margin: 0;
+  padding: ${({ theme }) => theme.space(1)};
+  list-style: none;
+  border-radius: ${({ theme }) => theme.radius.md};
+  border: 1px solid ${({ theme }) => theme.color.border};
+  background: ${({ theme }) => theme.color.surface};
+  box-shadow: 0 8px 24px rgba(0, 0, 0, 0.2);
+  button {
+    width: 100%;
+    min-height: 40px;
+    padding: 0 ${({ theme }) => theme.space(3)};
+    text-align: left;
+    border: 0;
+    border-radius: ${({ theme }) => theme.radius.sm};
+    background: none;
+    color: ${({ theme }) => theme.color.text};
+    cursor: pointer;
+    &:hover, &:focus-visible { background: ${({ theme }) => theme.color.surfaceAlt}; }
+  }
+  button[data-danger] { color: ${({ theme }) => theme.color.danger}; }
+`;
+
+/** SPEC §9: a playlist total as 'H hr M min' or 'M min'. */
+export function playlistMeta(p: Pick<PlaylistSummary, 'trackCount' | 'totalDuration'>): string {
+  return `${p.trackCount} ${p.trackCount === 1 ? 'track' : 'tracks'} · ${formatTotalDuration(p.totalDuration)}`;
+}
+
+export interface PlaylistCardProps {
+  playlist: PlaylistSummary;
+  /** with no handlers the card has no menu (e.g. on the home page) */
+  onEdit?: (playlist: PlaylistSummary) => void;
+  onDelete?: (playlist: PlaylistSummary) => void;
+}
+
+/** A card of the playlists grid: cover, name, description, tracks and total; a context menu with view, edit, delete. */
+export function PlaylistCard({ playlist, onEdit, onDelete }: PlaylistCardProps) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const navigate = useNavigate();
+  const menuRef = useRef<HTMLUListElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const hasMenu = Boolean(onEdit || onDelete);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    menuRef.current?.querySelector('button')?.focus();
+    const close = (event: Event) => {
+      if (event instanceof KeyboardEvent && event.key !== 'Escape') return;
+      if (event instanceof MouseEvent && menuRef.current?.contains(event.target as Node)) return;
+      setMenuOpen(false);
+      if (event instanceof KeyboardEvent) buttonRef.current?.focus();
+    };
+    document.addEventListener('keydown', close);
+    document.addEventListener('mousedown', close);
+    return () => {
+      document.removeEventListener('keydown', close);
+      document.removeEventListener('mousedown', close);
+    };
+  }, [menuOpen]);
+
+  const choose = (action: () => void) => () => {
+    setMenuOpen(false);
+    action();
+  };
+
+  return (
+    <Card
+      aria-label={playlist.name}
+      onContextMenu={
+        hasMenu
+          ? (event) => {
+              event.preventDefault();
+              setMenuOpen(true);
+            }
+          : undefined
+      }
+    >
+      <PlaylistCover src={playlist.coverImage} />
+      <Name to={`/playlists/${playlist.id}`}>{playlist.name}</Name>
+      <Description>{playlist.description}</Description>
+      <Meta>{playlistMeta(playlist)}</Meta>
+      {hasMenu ? (
+        <>
+          <MenuButton
+            ref={buttonRef}
+            type="button"
+            aria-label={`More options for ${playlist.name}`}
+            aria-haspopup="menu"
+            aria-expanded={menuOpen}
+            onClick={() => setMenuOpen((o) => !o)}
+          >
+            <MoreIcon />
+          </MenuButton>
+          {menuOpen ? (
+            <Menu ref={menuRef} role="menu" aria-label={`${playlist.name} options`}>
+              <li role="none">
+                <button type="button" role="menuitem" onClick={choose(() => navigate(`/playlists/${playlist.id}`))}>
+                  View
+                </button>
+              </li>
+              {onEdit ? (
+                <li role="none">
+                  <button type="button" role="menuitem" onClick={choose(() => onEdit(playlist))}>
+                    Edit
+                  </button>
+                </li>
+              ) : null}
+              {onDelete ? (
+                <li role="none">
+                  <button type="button" role="menuitem" data-danger onClick={choose(() => onDelete(playlist))}>
+                    Delete
+                  </button>
+                </li>
+              ) : null}
+            </Menu>
+          ) : null}
+        </>
+      ) : null}
+    </Card>
+  );
+}
+
+export const PlaylistGrid = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(min(180px, 100%), 1fr));
+  gap: ${({ theme }) => theme.space(4)};
+`;

@@ -1,0 +1,140 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useDispatch } from 'react-redux';
+import styled from 'styled-components';
+import { COVER_MAX_BYTES } from '../../../../contract/limits';
+import { MESSAGES } from '../../../../contract/messages';
+import type { PlaylistDetail, PlaylistSummary } from '../../../../contract/playlists';
+import { Button } from '../../../ui/Button';
+import { Dialog } from '../../../ui/Dialog';
+import { ErrorMessage } from '../../../ui/Page';
+import { TextField } from '../../../ui/TextField';
+import { toastShown } from '../../../ui/toast/toastSlice';
+import { errorMessage, useCreatePlaylistMutation, useUpdatePlaylistMutation } from '../playlistsApi';
+
+const Form = styled.form`
+  display: grid;
+  gap: ${({ theme }) => theme.space(4)};
+`;
+const Label = styled.label`
+  display: grid;
+  gap: ${({ theme }) => theme.space(1)};
+  font-weight: 600;
+  font-size: 0.9rem;
+  textarea, input[type='file'] {
+    font: inherit;
+    font-weight: 400;
+    color: ${({ theme }) => theme.color.text};
+  }
+  textarea {
+    min-height: 80px;
+    padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(3)};
+    border-radius: ${({ theme }) => theme.radius.md};
+    border: 1px solid ${({ theme }) => theme.color.border};
+    background: ${({ theme }) => theme.color.surface};
+    resize: vertical;
+  }
+`;
+const Actions = styled.div`
+  display: flex;
+  justify-content: flex-end;
+  gap: ${({ theme }) => theme.space(3)};
+`;
+
+const COVER_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
+export const COVER_TYPE_MESSAGE = 'Cover image must be a JPEG, PNG or WebP image';
+export const COVER_SIZE_MESSAGE = 'Cover image is too large. Maximum size is 2MB.';
+
+/** SPEC §8: a create that fails for want of a session asks to log in again. */
+export function createErrorMessage(error: unknown): string {
+  const message = errorMessage(error, MESSAGES.requestFailed(500));
+  return message === MESSAGES.userNotFound || message === MESSAGES.authenticationRequired ? MESSAGES.pleaseLogInAgainToCreatePlaylist : message;
+}
+
+export interface PlaylistFormDialogProps {
+  open: boolean;
+  onClose: () => void;
+  /** the playlist being edited; none creates a new one */
+  playlist?: PlaylistSummary | null;
+  onSaved?: (playlist: PlaylistDetail) => void;
+}
+
+/** Create or edit a playlist: name (required, trimmed), description, cover image (optional). */
+export function PlaylistFormDialog({ open, onClose, playlist, onSaved }: PlaylistFormDialogProps) {
+  const editing = Boolean(playlist);
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const [cover, setCover] = useState<File | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [create, createState] = useCreatePlaylistMutation();
+  const [update, updateState] = useUpdatePlaylistMutation();
+  const dispatch = useDispatch();
+  const descriptionId = useId();
+  const coverId = useId();
+  const busy = createState.isLoading || updateState.isLoading;
+
+  useEffect(() => {
+    if (!open) return;
+    setName(playlist?.name ?? '');
+    setDescription(playlist?.description ?? '');
+    setCover(null);
+    setError(null);
+  }, [open, playlist]);
+
+  function pickCover(file: File | null) {
+    setError(null);
+    if (file && !COVER_TYPES.includes(file.type)) {
+      setError(COVER_TYPE_MESSAGE);
+      setCover(null);
+      return;
+    }
+    if (file && file.size > COVER_MAX_BYTES) {
+      setError(COVER_SIZE_MESSAGE);
+      setCover(null);
+      return;
+    }
+    setCover(file);
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const trimmed = name.trim();
+    if (!trimmed) {
+      setError(MESSAGES.playlistNameRequired);
+      return;
+    }
+    const values = { name: trimmed, description: description.trim(), coverImage: cover };
+    try {
+      const result = playlist ? await update({ id: playlist.id, ...values }).unwrap() : await create(values).unwrap();
+      dispatch(toastShown(editing ? 'Playlist updated' : 'Playlist created', 'success'));
+      onSaved?.(result.playlist);
+      onClose();
+    } catch (failure) {
+      setError(editing ? errorMessage(failure, MESSAGES.requestFailed(500)) : createErrorMessage(failure));
+    }
+  }
+
+  return (
+    <Dialog open={open} title={editing ? 'Edit playlist' : 'Create playlist'} onClose={onClose}>
+      <Form onSubmit={submit} noValidate>
+        <TextField label="Name" value={name} onChange={(e) => setName(e.target.value)} maxLength={100} autoFocus required />
+        <Label htmlFor={descriptionId}>
+          Description (optional)
+          <textarea id={descriptionId} value={description} maxLength={500} onChange={(e) => setDescription(e.target.value)} />
+        </Label>
+        <Label htmlFor={coverId}>
+          Cover image (optional: JPEG, PNG or WebP, up to 2 MB)
+          <input id={coverId} type="file" accept={COVER_TYPES.join(',')} onChange={(e) => pickCover(e.target.files?.[0] ?? null)} />
+        </Label>
+        {error ? <ErrorMessage>{error}</ErrorMessage> : null}
+        <Actions>
+          <Button type="button" $variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={!name.trim() || busy}>
+            {editing ? 'Save' : 'Create'}
+          </Button>
+        </Actions>
+      </Form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,11 @@
+export { PlaysChart } from './components/PlaysChart';
+export {
+  statsApi,
+  useGetDailyPlaysQuery,
+  useGetGlobalStatsQuery,
+  useGetMostPlayedQuery,
+  useGetRecentlyPlayedQuery,
+  useGetTopChartsQuery,
+  useGetTrendingQuery,
+  useGetUserHistoryQuery,
+} from './statsApi';

@@ -1,0 +1,81 @@
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+import { IconButton } from './Button';
+import { formatDuration } from './format';
+import { PauseIcon, PlayIcon } from './icons';
+
+export const SongList = styled.ol`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: ${({ theme }) => theme.space(1)};
+`;
+
+const Row = styled.li<{ $current: boolean }>`
+  display: grid;
+  grid-template-columns: auto minmax(0, 1fr) auto auto;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(3)};
+  padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(3)};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme, $current }) => ($current ? theme.color.surfaceAlt : 'transparent')};
+  &:hover { background: ${({ theme }) => theme.color.surfaceAlt}; }
+`;
+const Text = styled.div`
+  min-width: 0;
+  display: grid;
+  span { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+`;
+const Title = styled.span<{ $current: boolean }>`
+  font-weight: 600;
+  color: ${({ theme, $current }) => ($current ? theme.color.accent : theme.color.text)};
+`;
+const Muted = styled.span`
+  color: ${({ theme }) => theme.color.textMuted};
+  font-size: 0.9rem;
+`;
+const Duration = styled(Muted)`
+  font-variant-numeric: tabular-nums;
+  @media (max-width: ${({ theme }) => theme.breakpoints.phone}px) {
+    display: none;
+  }
+`;
+const Actions = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(1)};
+`;
+
+export interface SongRowProps {
+  song: { id: string; title: string; artist: string; duration: number };
+  /** this song is the current one and playing */
+  playing: boolean;
+  /** this song is the current one (playing or paused) */
+  current?: boolean;
+  onPlay: () => void;
+  /** extra text under the artist (e.g. when it was played) */
+  meta?: ReactNode;
+  /** buttons at the end of the row: like, add to playlist, remove... */
+  actions?: ReactNode;
+}
+
+/** One song in a list: play/pause, title, artist, m:ss, and the caller's actions. */
+export function SongRow({ song, playing, current = playing, onPlay, meta, actions }: SongRowProps) {
+  return (
+    <Row $current={current} data-testid="song-row">
+      <IconButton type="button" aria-label={playing ? `Pause ${song.title}` : `Play ${song.title}`} onClick={onPlay}>
+        {playing ? <PauseIcon /> : <PlayIcon />}
+      </IconButton>
+      <Text>
+        <Title $current={current}>{song.title}</Title>
+        <Muted>
+          {song.artist}
+          {meta ? <> · {meta}</> : null}
+        </Muted>
+      </Text>
+      <Duration>{formatDuration(song.duration)}</Duration>
+      <Actions>{actions}</Actions>
+    </Row>
+  );
+}
