@@ -24,7 +24,7 @@ export type ServerCommand =
   | { cmd: 'addSong'; title: string; artist: string; file: string; mimeType: string; durationMs: number; sizeBytes: number }
   | { cmd: 'user'; role?: 'user' | 'admin'; password?: string }
   | { cmd: 'token'; userId: string; role: 'user' | 'admin' }
-  | { cmd: 'streamToken'; userId: string; songId: string }
+  | { cmd: 'streamToken'; userId: string; songId: string; ttlSeconds?: number }
   | { cmd: 'sql'; text: string }
   | { cmd: 'memory' }
   | { cmd: 'close' };
@@ -134,7 +134,7 @@ async function handle(message: ServerCommand): Promise<unknown> {
     case 'token':
       return accessToken(message.userId, message.role);
     case 'streamToken':
-      return app.tokens.signStream({ userId: message.userId, songId: message.songId, ttlSeconds: 3600 });
+      return app.tokens.signStream({ userId: message.userId, songId: message.songId, ttlSeconds: message.ttlSeconds ?? 3600 });
     case 'sql': {
       const result = (await db.execute(sql.raw(message.text))) as unknown as { rows: unknown[] };
       return result.rows;
