@@ -21,7 +21,7 @@ const signedOut: AuthState = { user: null, isAuthenticated: false, isLoading: fa
 function services(token: string | null = null, overrides: Partial<Services> = {}) {
   return createTestServices({ tokenStore: memoryTokenStore(token), now: () => NOW, ...overrides });
 }
-const ctx = (svc: Services) => [matchers.getContext('services'), svc] as const;
+const ctx = (svc: Services): [matchers.Matcher, unknown] => [matchers.getContext('services'), svc];
 
 describe('bootstrap (SPEC §4)', () => {
   it('with no stored token: unauthenticated and not loading, no call made', async () => {

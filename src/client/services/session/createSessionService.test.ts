@@ -1,4 +1,4 @@
-import { configureStore } from '@reduxjs/toolkit';
+import { configureStore, type Middleware } from '@reduxjs/toolkit';
 import { baseApi } from '../../api/baseApi';
 import { memoryTokenStore } from '../../test/testServices';
 import type { Services } from '..';
@@ -43,10 +43,10 @@ describe('one single-flight refresh for the loop and the 401 retry', () => {
       middleware: (gDM) =>
         gDM({ thunk: { extraArgument: services } })
           .concat(baseApi.middleware)
-          .concat(() => (next) => (action) => {
+          .concat(((() => (next: (action: unknown) => unknown) => (action: unknown) => {
             actions.push((action as { type: string }).type);
             return next(action);
-          }),
+          }) as Middleware)),
     });
     return { server, tokenStore, session, store, actions };
   }
