@@ -56,7 +56,7 @@ export function AddSongsDialog({ open, playlistId, inPlaylist, onClose }: { open
 
   return (
     <Dialog open={open} title="Add songs" onClose={onClose}>
-      <TextField label="Search songs" type="search" value={search} onChange={(e) => setSearch(e.target.value)} autoFocus />
+      <TextField label="Find songs to add" type="search" value={search} onChange={(e) => setSearch(e.target.value)} autoFocus />
       {isError ? (
         <ErrorMessage>{MESSAGES.failedToFetchAvailableSongs}</ErrorMessage>
       ) : isFetching && songs.length === 0 ? (
