@@ -6,7 +6,8 @@
  * Environment: BENCH_DATABASE_URL (postgres://… of a scratch database; otherwise an in-memory
  * PGlite), BENCH_CLIENT_DIR (a client build to serve, or none), BENCH_DATA_DIR (temporary folder).
  */
-import { copyFile, mkdir } from 'node:fs/promises';
+import { copyFile, mkdir, writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -27,6 +28,8 @@ export type ServerCommand =
   | { cmd: 'streamToken'; userId: string; songId: string; ttlSeconds?: number }
   | { cmd: 'sql'; text: string }
   | { cmd: 'memory' }
+  | { cmd: 'profileStart' }
+  | { cmd: 'profileStop'; file: string }
   | { cmd: 'close' };
 
 export interface BenchUser {
@@ -91,6 +94,8 @@ async function seedSongs(count: number, seed = 42): Promise<{ inserted: number; 
 }
 
 let userCounter = 0;
+/** An in-process CPU profiler, started and stopped around a measured window only. */
+let profiler: Session | null = null;
 async function createUser(role: 'user' | 'admin', password = 'bench-password-1'): Promise<BenchUser> {
   userCounter += 1;
   const name = `bench${userCounter}${randomBytes(3).toString('hex')}`;
@@ -141,6 +146,21 @@ async function handle(message: ServerCommand): Promise<unknown> {
     }
     case 'memory':
       return process.memoryUsage();
+    case 'profileStart':
+      profiler ??= new Session();
+      profiler.connect();
+      await profiler.post('Profiler.enable');
+      await profiler.post('Profiler.setSamplingInterval', { interval: 200 });
+      await profiler.post('Profiler.start');
+      return null;
+    case 'profileStop': {
+      if (!profiler) throw new Error('no profile running');
+      const { profile } = await profiler.post('Profiler.stop');
+      profiler.disconnect();
+      await mkdir(path.dirname(message.file), { recursive: true });
+      await writeFile(message.file, JSON.stringify(profile));
+      return message.file;
+    }
     case 'close':
       await app.close();
       setImmediate(() => process.exit(0));

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { summarizeProfile, type ProfileSummary } from '../lib/cpuprofile';
 import { load, type LoadResult } from '../lib/load';
 import type { BenchContext, Part } from '../lib/part';
 import { OUT_DIR } from '../lib/paths';
@@ -28,6 +29,8 @@ interface EngineRun {
   proposed: LoadResult | null;
   reference: LoadResult;
   plans: Record<string, { ours: string[]; proposed: string[]; reference: string[] }>;
+  /** with --profile: where the server's CPU went during the "as the app is" load */
+  profile: ProfileSummary | null;
 }
 
 async function explain(server: Awaited<ReturnType<typeof startBenchServer>>, term: string): Promise<string[]> {
@@ -42,7 +45,6 @@ async function explain(server: Awaited<ReturnType<typeof startBenchServer>>, ter
 async function runEngine(ctx: BenchContext, engine: 'PGlite' | 'PostgreSQL'): Promise<EngineRun> {
   const server = await startBenchServer({
     databaseUrl: engine === 'PostgreSQL' ? ctx.databaseUrl : undefined,
-    execArgv: ctx.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(OUT_DIR, 'profiles')}`, `--cpu-prof-name=search-${engine}.cpuprofile`] : [],
   });
   try {
     ctx.log(`search (${engine}): seeding ${SONG_COUNT.toLocaleString('en-US')} songs`);
@@ -67,7 +69,14 @@ async function runEngine(ctx: BenchContext, engine: 'PGlite' | 'PostgreSQL'): Pr
     // Warm-up: every term once (the server signs each song's stream URL once per user), then 2 s of load.
     for (const p of paths) await (await fetch(server.baseUrl + p, { headers })).arrayBuffer();
     await load({ baseUrl: server.baseUrl, paths, headers, connections: CONNECTIONS, seconds: 2 });
+    if (ctx.profile) await server.call({ cmd: 'profileStart' });
     const ours = await measure('as the app is');
+    let profile: ProfileSummary | null = null;
+    if (ctx.profile) {
+      const file = await server.call<string>({ cmd: 'profileStop', file: path.join(OUT_DIR, 'profiles', `search-${engine}.cpuprofile`) });
+      profile = summarizeProfile(file);
+      ctx.log(`search (${engine}): CPU profile of the server during the load in ${path.relative(process.cwd(), file)}`);
+    }
 
     let proposed: LoadResult | null = null;
     if (statisticsTarget < PROPOSED_STATISTICS) {
@@ -82,7 +91,7 @@ async function runEngine(ctx: BenchContext, engine: 'PGlite' | 'PostgreSQL'): Pr
     for (const term of EXPLAINED) plans[term].reference = await explain(server, term);
     await load({ baseUrl: server.baseUrl, paths, headers, connections: CONNECTIONS, seconds: 2 });
     const reference = await measure('without the trigram index (reference)');
-    return { engine, seedMs: seeded.ms, statisticsTarget, ours, proposed, reference, plans };
+    return { engine, seedMs: seeded.ms, statisticsTarget, ours, proposed, reference, plans, profile };
   } finally {
     await server.stop();
   }

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import path from 'node:path';
 import { benchAudioFile } from '../lib/audioFile';
+import { summarizeProfile } from '../lib/cpuprofile';
 import { throughput, timedGet, type Fetched } from '../lib/http';
 import type { Part } from '../lib/part';
 import { OUT_DIR } from '../lib/paths';
@@ -27,9 +28,7 @@ export const streamPart: Part = {
   async run(ctx) {
     const nginxBinary = await ensureNginx(ctx.log);
     const audio = benchAudioFile();
-    const server = await startBenchServer({
-      execArgv: ctx.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(OUT_DIR, 'profiles')}`, '--cpu-prof-name=stream.cpuprofile'] : [],
-    });
+    const server = await startBenchServer();
     let nginx: Awaited<ReturnType<typeof startNginx>> | null = null;
     try {
       const song = await server.call<{ id: string; path: string; mediaDir: string }>({
@@ -74,6 +73,7 @@ export const streamPart: Part = {
       agents.nginx.destroy();
 
       ctx.log(`stream: throughput, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${ROUND_SECONDS} s per side and kind`);
+      if (ctx.profile) await server.call({ cmd: 'profileStart' });
       const rates = { ours: { whole: [] as number[], ranged: [] as number[] }, nginx: { whole: [] as number[], ranged: [] as number[] } };
       for (let round = 0; round < ROUNDS; round += 1) {
         for (const kind of ['whole', 'ranged'] as const) {
@@ -90,6 +90,7 @@ export const streamPart: Part = {
         }
       }
 
+      const profile = ctx.profile ? summarizeProfile(await server.call<string>({ cmd: 'profileStop', file: path.join(OUT_DIR, 'profiles', 'stream.cpuprofile') })) : null;
       const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
       const figures: Figure[] = [];
       for (const kind of ['whole', 'ranged'] as const) {
@@ -117,7 +118,7 @@ export const streamPart: Part = {
       return {
         method: `One ${(audio.sizeBytes / 1e6).toFixed(1)} MB WAV (bench/lib/audioFile.ts) added to a temporary library; the app (its own process) streams it at /api/songs/stream/:id?st=<stream token>, and nginx ${'(Debian nginx-light, installed by the bench when missing)'} serves the very same file from the app's media folder with a temporary configuration: one worker, sendfile on, no access log. Throughput: ${CONNECTIONS} keep-alive connections request back to back for ${ROUND_SECONDS} s, ${ROUNDS} rounds per side, the sides alternating; whole-file GETs (200) and random 1 MiB Range GETs (206). Time to first byte: ${TTFB_SAMPLES} sequential requests per side and kind on one keep-alive connection, sides interleaved. The client is this Node process; both servers share the same two cores with it.`,
         figures,
-        details: { rates, ttfbMs: Object.fromEntries(Object.entries(ttfb).map(([side, kinds]) => [side, Object.fromEntries(Object.entries(kinds).map(([k, v]) => [k, v.map((f) => Math.round(f.ttfbMs * 100) / 100)]))])) },
+        details: { profile, rates, ttfbMs: Object.fromEntries(Object.entries(ttfb).map(([side, kinds]) => [side, Object.fromEntries(Object.entries(kinds).map(([k, v]) => [k, v.map((f) => Math.round(f.ttfbMs * 100) / 100)]))])) },
       };
     } finally {
       await nginx?.stop();
