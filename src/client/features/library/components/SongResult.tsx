@@ -61,7 +61,7 @@ export function SongResult({ song, current, playing, onPlay, compact }: SongResu
         {playing ? <PauseIcon /> : <PlayIcon />}
       </IconButton>
       <Text>
-        <Title $current={current}>{song.title}</Title>
+        <Title $current={current} data-testid="song-title">{song.title}</Title>
         <Artist>{song.artist}</Artist>
       </Text>
       <Duration>{formatDuration(song.duration)}</Duration>

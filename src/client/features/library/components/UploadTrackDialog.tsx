@@ -46,6 +46,8 @@ const Hint = styled.p`
   font-size: 0.85rem;
 `;
 
+const ADDED_VISIBLE_MS = 800;
+
 export interface UploadTrackDialogProps {
   open: boolean;
   onClose: () => void;
@@ -60,7 +62,8 @@ export function UploadTrackDialog({ open, onClose, onUploaded }: UploadTrackDial
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
-  const uploading = progress !== null && error === null;
+  const [added, setAdded] = useState<Song | null>(null);
+  const uploading = progress !== null && error === null && added === null;
 
   const reset = () => {
     setTitle('');
@@ -68,6 +71,7 @@ export function UploadTrackDialog({ open, onClose, onUploaded }: UploadTrackDial
     setFile(null);
     setError(null);
     setProgress(null);
+    setAdded(null);
   };
   const close = () => {
     if (uploading) return;
@@ -86,8 +90,13 @@ export function UploadTrackDialog({ open, onClose, onUploaded }: UploadTrackDial
       dispatch(songsApi.util.invalidateTags(['Song']));
       dispatch(toastShown(`Added "${song.title}"`, 'success'));
       onUploaded?.(song);
-      reset();
-      onClose();
+      // the full bar stays a moment, so the end of the upload is seen
+      setProgress(100);
+      setAdded(song);
+      setTimeout(() => {
+        reset();
+        onClose();
+      }, ADDED_VISIBLE_MS);
     } catch (failure) {
       setError((failure as Error).message);
       setProgress(null);
@@ -114,7 +123,7 @@ export function UploadTrackDialog({ open, onClose, onUploaded }: UploadTrackDial
             <Bar role="progressbar" aria-label="Upload progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress}>
               <Fill $percent={progress} />
             </Bar>
-            <Hint aria-live="polite">{progress} %</Hint>
+            <Hint aria-live="polite">{added ? `100 % · "${added.title}" added` : `${progress} %`}</Hint>
           </div>
         ) : null}
         {error ? <ErrorMessage>{error}</ErrorMessage> : null}
