@@ -26,9 +26,14 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** A signed-in user who opens an /auth page goes home. */
+/** A signed-in user who opens an /auth page goes home, or back to the remembered origin right after signing in. */
 export function PublicOnly({ children }: { children: ReactNode }) {
   const { isAuthenticated } = useSelector(selectAuth);
-  if (isAuthenticated) return <Navigate to="/" replace />;
+  const location = useLocation();
+  if (isAuthenticated) {
+    const from = (location.state as FromState | null)?.from;
+    const back = from?.pathname && !from.pathname.startsWith('/auth/') ? `${from.pathname}${from.search ?? ''}${from.hash ?? ''}` : '/';
+    return <Navigate to={back} replace />;
+  }
   return <>{children}</>;
 }
