@@ -39,15 +39,17 @@ export const authRoutes: FastifyPluginAsync<AuthRouteOptions> = async (app, { co
     if (!givenMailer) mailer.close();
   });
 
-  let warnedOrigin = false;
-  /** Where links in mail point: PUBLIC_URL, else the origin the request came to. */
-  const linkOrigin = (request: FastifyRequest) => {
+  /**
+   * Where links in mail point: PUBLIC_URL, else the address this server listens on. Never the
+   * request's Host header, which a caller controls (a forged Host would send the victim a reset
+   * link to the attacker's site).
+   */
+  const linkOrigin = (_request: FastifyRequest) => {
     if (config.publicUrl) return config.publicUrl;
-    if (config.env === 'production' && !warnedOrigin) {
-      warnedOrigin = true;
-      app.log.warn('PUBLIC_URL is not set: reset links use the Host of the request; set PUBLIC_URL in production');
-    }
-    return `${request.protocol}://${request.host}`;
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+    return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   };
 
   app.post('/auth/register', { config: addressLimit(ADDRESS_LIMITS.register) }, async (request, reply) => {
