@@ -42,6 +42,7 @@ const Link = styled(NavLink)`
   text-decoration: none;
   font-weight: 500;
   svg { width: 22px; height: 22px; flex: none; }
+  span { min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
   &:hover { background: ${({ theme }) => theme.color.surfaceAlt}; }
   &.active { background: ${({ theme }) => theme.color.surfaceAlt}; color: ${({ theme }) => theme.color.accent}; font-weight: 700; }
 `;
@@ -92,14 +93,14 @@ export function Sidebar({ open, id, onNavigate }: { open: boolean; id: string; o
       {LINKS.map(({ to, label, Icon, end }) => (
         <Link key={to} to={to} end={end} onClick={onNavigate}>
           <Icon />
-          {label}
+          <span>{label}</span>
         </Link>
       ))}
       <Bottom>
         <Plan>{MESSAGES.freeAccount}</Plan>
         <Link to="/profile" onClick={onNavigate}>
           <UserIcon />
-          {user?.username ?? 'Profile'}
+          <span title={user?.username}>{user?.username ?? 'Profile'}</span>
         </Link>
         <LogoutButton
           type="button"
