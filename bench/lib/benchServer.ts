@@ -145,6 +145,8 @@ async function handle(message: ServerCommand): Promise<unknown> {
       return result.rows;
     }
     case 'memory':
+      // a full collection first (the server runs with --expose-gc), so before/after compare live memory
+      (globalThis as { gc?: () => void }).gc?.();
       return process.memoryUsage();
     case 'profileStart':
       profiler ??= new Session();

@@ -54,7 +54,7 @@ export async function startBenchServer(options: StartOptions = {}): Promise<Benc
   const scratch = options.databaseUrl ? await createScratchDatabase(options.databaseUrl) : null;
   const child = fork(path.join(ROOT, 'bench/lib/benchServer.ts'), [], {
     cwd: ROOT,
-    execArgv: ['--import', 'tsx', ...(options.execArgv ?? [])],
+    execArgv: ['--import', 'tsx', '--expose-gc', ...(options.execArgv ?? [])],
     env: {
       ...process.env,
       NODE_OPTIONS: '',

@@ -1,0 +1,72 @@
+/**
+ * One client process of the multi-process fan-out (multiProcess.ts): opens its share of radio
+ * sockets and reports, on the machine's wall clock, when each socket received each TRACK_CHANGE.
+ * Messages are told apart by prefix, as in fanout.ts, to keep the client's own cost low.
+ */
+import WebSocket from 'ws';
+
+type Command =
+  | { cmd: 'connect'; url: string; tokens: string[]; concurrency: number }
+  | { cmd: 'arm' }
+  | { cmd: 'collect'; timeoutMs: number }
+  | { cmd: 'close' };
+
+const wall = () => performance.timeOrigin + performance.now();
+const sockets: { ws: WebSocket; trackChanges: number[]; listenerUpdates: number }[] = [];
+let armed: number[] = [];
+
+function open(url: string): Promise<void> {
+  const ws = new WebSocket(url, { perMessageDeflate: false });
+  const client = { ws, trackChanges: [] as number[], listenerUpdates: 0 };
+  sockets.push(client);
+  return new Promise<void>((resolve, reject) => {
+    ws.on('message', (data) => {
+      const text = String(data);
+      if (text.startsWith('{"type":"TRACK_CHANGE"')) client.trackChanges.push(wall());
+      else if (text.startsWith('{"type":"LISTENERS_UPDATE"')) client.listenerUpdates += 1;
+      else if (text.startsWith('{"type":"QUEUE_UPDATE"')) resolve();
+      else if (text.startsWith('{"type":"ERROR"')) reject(new Error(text));
+    });
+    ws.on('error', reject);
+    ws.on('close', (code) => reject(new Error(`closed ${code}`)));
+  });
+}
+
+async function handle(message: Command): Promise<unknown> {
+  switch (message.cmd) {
+    case 'connect': {
+      const startedAt = wall();
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: Math.min(message.concurrency, message.tokens.length) }, async () => {
+          while (next < message.tokens.length) await open(message.url + encodeURIComponent(message.tokens[next++]));
+        }),
+      );
+      return { startedAt, doneAt: wall(), sockets: sockets.length };
+    }
+    case 'arm':
+      armed = sockets.map((s) => s.trackChanges.length);
+      return { listenerUpdates: sockets[0]?.listenerUpdates ?? 0 };
+    case 'collect': {
+      const deadline = Date.now() + message.timeoutMs;
+      while (sockets.some((s, i) => s.trackChanges.length <= armed[i])) {
+        if (Date.now() > deadline) throw new Error(`${sockets.filter((s, i) => s.trackChanges.length <= armed[i]).length} sockets got no TRACK_CHANGE in time`);
+        await new Promise((r) => setTimeout(r, 2));
+      }
+      return sockets.map((s, i) => s.trackChanges[armed[i]]);
+    }
+    case 'close':
+      for (const s of sockets) s.ws.terminate();
+      setImmediate(() => process.exit(0));
+      return null;
+  }
+}
+
+process.on('message', (raw: { id: number } & Command) => {
+  handle(raw).then(
+    (result) => process.send!({ id: raw.id, ok: true, result }),
+    (error: Error) => process.send!({ id: raw.id, ok: false, error: error.message }),
+  );
+});
+process.on('disconnect', () => process.exit(0));
+process.send!({ ready: true });
