@@ -5,7 +5,9 @@ import type { BenchContext, Part } from '../lib/part';
 import { OUT_DIR } from '../lib/paths';
 import { atMost, info, type Figure } from '../lib/report';
 import { startBenchServer } from '../lib/serverHandle';
-import { round } from '../lib/stats';
+import { round, summarize } from '../lib/stats';
+import { foldText } from '../../src/server/lib/text';
+import { escapeLike } from '../../src/server/modules/songs/repository';
 import { searchTerms } from './library';
 
 export const SONG_COUNT = 100_000;
@@ -31,6 +33,8 @@ interface EngineRun {
   single: LoadResult;
   reference: LoadResult;
   plans: Record<string, { ours: string[]; proposed: string[]; reference: string[] }>;
+  /** the query alone inside the database, every term once: as the app is, and with the proposed statistics */
+  sql: { ours: QueryTimes; proposed: QueryTimes | null };
   /** with --profile: where the server's CPU went during the "as the app is" load */
   profile: ProfileSummary | null;
 }
@@ -42,6 +46,31 @@ async function explain(server: Awaited<ReturnType<typeof startBenchServer>>, ter
     text: `explain (analyze, costs off) select * from songs where search_text ilike '${like}' order by sort_key, id limit 51`,
   });
   return rows.map((r) => Object.values(r)[0]).filter((line) => !/^\s*(Buffers|Planning:|Index Searches)/.test(line));
+}
+
+interface QueryTimes {
+  /** EXPLAIN ANALYZE execution time of the search query, every distinct term once, ms */
+  summary: ReturnType<typeof summarize>;
+  /** the slowest terms, with the plan node that read the rows */
+  slowest: { term: string; ms: number; scan: string }[];
+}
+
+/** The query listSongs sends, timed inside the database for every distinct term (no HTTP, no queueing). */
+async function queryTimes(server: Awaited<ReturnType<typeof startBenchServer>>, terms: string[]): Promise<QueryTimes> {
+  const rows: { term: string; ms: number; scan: string }[] = [];
+  for (const term of [...new Set(terms.map(foldText))]) {
+    const like = `%${escapeLike(term).replace(/'/g, "''")}%`;
+    const plan = await server.call<Record<string, string>[]>({
+      cmd: 'sql',
+      text: `explain (analyze, costs off) select * from songs where search_text ilike '${like}' order by sort_key, id limit 51`,
+    });
+    const lines = plan.map((r) => Object.values(r)[0]);
+    const ms = Number(/Execution Time: ([\d.]+)/.exec(lines.find((l) => l.startsWith('Execution Time')) ?? '')?.[1] ?? Number.NaN);
+    const scan = (lines.find((l) => /Scan/.test(l)) ?? '').replace(/^[\s->]+/, '').replace(/\s*\(actual.*$/, '');
+    rows.push({ term, ms, scan });
+  }
+  rows.sort((a, b) => b.ms - a.ms);
+  return { summary: summarize(rows.map((r) => r.ms)), slowest: rows.slice(0, 5) };
 }
 
 async function runEngine(ctx: BenchContext, engine: 'PGlite' | 'PostgreSQL'): Promise<EngineRun> {
@@ -71,6 +100,7 @@ async function runEngine(ctx: BenchContext, engine: 'PGlite' | 'PostgreSQL'): Pr
     // Warm-up: every term once (the server signs each song's stream URL once per user), then 2 s of load.
     for (const p of paths) await (await fetch(server.baseUrl + p, { headers })).arrayBuffer();
     await load({ baseUrl: server.baseUrl, paths, headers, connections: CONNECTIONS, seconds: 2 });
+    const sqlOurs = await queryTimes(server, searchTerms());
     if (ctx.profile) await server.call({ cmd: 'profileStart' });
     const ours = await measure('as the app is');
     let profile: ProfileSummary | null = null;
@@ -81,10 +111,12 @@ async function runEngine(ctx: BenchContext, engine: 'PGlite' | 'PostgreSQL'): Pr
     }
 
     let proposed: LoadResult | null = null;
+    let sqlProposed: QueryTimes | null = null;
     if (statisticsTarget < PROPOSED_STATISTICS) {
       await server.call({ cmd: 'sql', text: `alter table songs alter column search_text set statistics ${PROPOSED_STATISTICS}` });
       await server.call({ cmd: 'sql', text: 'analyze songs' });
       for (const term of EXPLAINED) plans[term].proposed = await explain(server, term);
+      sqlProposed = await queryTimes(server, searchTerms());
       proposed = await measure(`with search_text statistics ${PROPOSED_STATISTICS} (proposed)`);
     }
 
@@ -96,7 +128,7 @@ async function runEngine(ctx: BenchContext, engine: 'PGlite' | 'PostgreSQL'): Pr
     for (const term of EXPLAINED) plans[term].reference = await explain(server, term);
     await load({ baseUrl: server.baseUrl, paths, headers, connections: CONNECTIONS, seconds: 2 });
     const reference = await measure('without the trigram index (reference)');
-    return { engine, seedMs: seeded.ms, statisticsTarget, ours, proposed, single, reference, plans, profile };
+    return { engine, seedMs: seeded.ms, statisticsTarget, ours, proposed, single, reference, plans, profile, sql: { ours: sqlOurs, proposed: sqlProposed } };
   } finally {
     await server.stop();
   }
@@ -125,6 +157,16 @@ function figures(run: EngineRun): Figure[] {
       }),
     );
   }
+  const q = run.sql;
+  out.push(
+    info(`the query alone, every term once: p99 (${engine})`, 'ms', q.ours.summary.p99, {
+      ...(q.proposed ? { reference: { value: q.proposed.summary.p99, what: `with statistics ${PROPOSED_STATISTICS}` }, ratio: q.ours.summary.p99 / q.proposed.summary.p99 } : {}),
+      note: `EXPLAIN ANALYZE inside the database, no HTTP: p50 ${round(q.ours.summary.p50)} ms, max ${round(q.ours.summary.max)} ms; slowest: ${q.ours.slowest
+        .slice(0, 3)
+        .map((r) => `"${r.term}" ${round(r.ms)} ms (${r.scan})`)
+        .join(', ')}${q.proposed ? `; with statistics ${PROPOSED_STATISTICS}: p50 ${round(q.proposed.summary.p50)} ms, max ${round(q.proposed.summary.max)} ms` : ''}`,
+    }),
+  );
   out.push(
     info(`search p95 over one connection (${engine}${run.proposed ? ', with the proposed fix' : ''})`, 'ms', run.single.latencyMs.p95, {
       note: `p50 ${round(run.single.latencyMs.p50)} ms, p99 ${round(run.single.latencyMs.p99)} ms, ${round(run.single.requestsPerSecond)} req/s: one request at a time, no queueing behind other searches`,
