@@ -269,6 +269,35 @@ describe('voting', () => {
   });
 });
 
+describe('the plain vote path', () => {
+  it('POST casts the vote and DELETE withdraws it, both idempotent, counts equal to the rows', async () => {
+    const owner = await createUser(t);
+    const voter = await createUser(t);
+    const s = await created(owner, `Plain ${tag()}`, 'Voter');
+    const call = (method: 'POST' | 'DELETE') =>
+      t.app.inject({ method, url: `/api/musicbox/suggestions/${s.id}/vote`, headers: voter.headers });
+    for (let i = 0; i < 2; i++) {
+      const res = await call('POST');
+      expect(res.json()).toEqual({ success: true, hasVoted: true, voteCount: 1 });
+    }
+    expect(await voteRows(s.id)).toBe(1);
+    for (let i = 0; i < 2; i++) {
+      const res = await call('DELETE');
+      expect(res.json()).toEqual({ success: true, hasVoted: false, voteCount: 0 });
+    }
+    expect(await voteRows(s.id)).toBe(0);
+    expect(await storedVoteCount(s.id)).toBe(0);
+  });
+
+  it('answers 404 for an unknown suggestion and 401 to visitors', async () => {
+    const u = await createUser(t);
+    const missing = await t.app.inject({ method: 'POST', url: '/api/musicbox/suggestions/00000000-0000-4000-8000-000000000000/vote', headers: u.headers });
+    expect(missing.statusCode).toBe(404);
+    const visitor = await t.app.inject({ method: 'POST', url: '/api/musicbox/suggestions/00000000-0000-4000-8000-000000000000/vote' });
+    expect(visitor.statusCode).toBe(401);
+  });
+});
+
 describe('moderation', () => {
   it('lets only admins approve or reject, and only while pending', async () => {
     const u = await createUser(t);

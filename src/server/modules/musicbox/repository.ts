@@ -127,19 +127,37 @@ export async function deleteSuggestion(db: Db, id: string): Promise<boolean> {
  * toggles of one user (or any votes on one suggestion) run one after the other; vote_count is
  * then recounted from the vote rows, so it always equals them. Null when the suggestion is gone.
  */
-export async function toggleVote(db: Db, suggestionId: string, userId: string): Promise<{ hasVoted: boolean; voteCount: number } | null> {
+/** Flips the caller's vote. */
+export function toggleVote(db: Db, suggestionId: string, userId: string) {
+  return setVote(db, suggestionId, userId, 'toggle');
+}
+
+/**
+ * Sets the caller's vote to on, off or the opposite of what it was, in one transaction holding the
+ * suggestion's row lock, then recounts, so voteCount always equals the vote rows. null when there
+ * is no such suggestion.
+ */
+export async function setVote(
+  db: Db,
+  suggestionId: string,
+  userId: string,
+  want: boolean | 'toggle',
+): Promise<{ hasVoted: boolean; voteCount: number } | null> {
   return db.transaction(async (tx) => {
     const locked = await tx.execute(sql`select id from suggestions where id = ${suggestionId} for update`);
     if (rowsOf(locked).length === 0) return null;
-    const removed = await tx.execute(
-      sql`delete from suggestion_votes where suggestion_id = ${suggestionId} and user_id = ${userId} returning user_id`,
-    );
-    let hasVoted = false;
-    if (rowsOf(removed).length === 0) {
+    let hasVoted: boolean;
+    if (want === true) hasVoted = true;
+    else {
+      const removed = await tx.execute(
+        sql`delete from suggestion_votes where suggestion_id = ${suggestionId} and user_id = ${userId} returning user_id`,
+      );
+      hasVoted = want === 'toggle' && rowsOf(removed).length === 0;
+    }
+    if (hasVoted) {
       await tx.execute(
         sql`insert into suggestion_votes (suggestion_id, user_id) values (${suggestionId}, ${userId}) on conflict do nothing`,
       );
-      hasVoted = true;
     }
     const updated = await tx.execute(sql`
       update suggestions

@@ -13,6 +13,7 @@ import {
   insertSuggestion,
   listSuggestions,
   suggestionOwner,
+  setVote,
   toggleVote,
 } from './repository';
 
@@ -103,6 +104,20 @@ export const musicBoxRoutes: FastifyPluginAsync<MusicBoxOptions> = async (app, {
     if (!result) throw new HttpError(404, MESSAGES.notFound);
     return { success: true, ...result };
   });
+
+  // The plain vote path (SPEC §7): POST casts the caller's vote, DELETE withdraws it; both idempotent.
+  for (const [method, want] of [['POST', true], ['DELETE', false]] as const) {
+    app.route({
+      method,
+      url: '/musicbox/suggestions/:id/vote',
+      preHandler: requireUser,
+      handler: async (request) => {
+        const result = await setVote(app.db, suggestionId(request), currentUser(request).id, want);
+        if (!result) throw new HttpError(404, MESSAGES.notFound);
+        return { success: true, ...result };
+      },
+    });
+  }
 
   app.put(
     '/musicbox/suggestions/:id/status',
