@@ -33,7 +33,7 @@ export const radioRoutes: FastifyPluginAsync<RadioModuleOptions> = async (app, {
   const radio = new RadioService({
     database: app.database,
     tokens: app.tokens,
-    authenticate: (token) => app.authenticateToken(token),
+    verifyToken: (token) => app.tokens.verifyAccess(token),
     now,
     log: app.log,
     timings: radioTimings,

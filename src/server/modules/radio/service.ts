@@ -59,7 +59,8 @@ export const DEFAULT_RADIO_TIMINGS: RadioTimings = {
 export interface RadioServiceOptions {
   database: Database;
   tokens: TokenService;
-  authenticate(token: string): Promise<AccessClaims | null>;
+  /** verifies an access token's signature, expiry and shape; throws when it is not valid */
+  verifyToken(token: string): Promise<AccessClaims>;
   now: () => number;
   log: FastifyBaseLogger;
   timings?: Partial<RadioTimings>;
@@ -141,6 +142,11 @@ export class RadioService {
     this.stopped = true;
     for (const timer of this.intervals) clearInterval(timer);
     for (const timer of [this.clockTimer, this.listenersFlushTimer, this.listenersBroadcastTimer]) if (timer) clearTimeout(timer);
+    if (this.pendingSessions) {
+      clearTimeout(this.pendingSessions.timer);
+      for (const waiters of this.pendingSessions.ids.values()) for (const resolve of waiters) resolve(false);
+      this.pendingSessions = null;
+    }
     const hadListeners = this.hub.userCount > 0;
     for (const listener of [...this.hub.all]) {
       this.hub.remove(listener);
@@ -507,8 +513,8 @@ export class RadioService {
   async connect(socket: WebSocket, token: string | undefined): Promise<void> {
     socket.on('error', () => undefined);
     if (!token) return this.refuse(socket, MESSAGES.noAuthToken);
-    const claims = await this.options.authenticate(token);
-    if (!claims) return this.refuse(socket, MESSAGES.authenticationFailed);
+    const claims = await this.options.verifyToken(token).catch(() => null);
+    if (!claims || !(await this.sessionAlive(claims.sessionId))) return this.refuse(socket, MESSAGES.authenticationFailed);
     if (socket.readyState !== OPEN || this.stopped) return;
     const listener: Listener = { socket, userId: claims.userId, sessionId: claims.sessionId, alive: true };
     socket.on('close', () => this.hub.remove(listener));
@@ -518,6 +524,39 @@ export class RadioService {
     this.hub.add(listener);
     if (!this.cache) await this.requestRefresh();
     socket.send(JSON.stringify({ type: 'QUEUE_UPDATE', data: this.stateData() } satisfies RadioServerMessage));
+  }
+
+  private pendingSessions: { ids: Map<string, ((alive: boolean) => void)[]>; timer: NodeJS.Timeout } | null = null;
+
+  /**
+   * Whether a session is alive, asked together with the other sockets opening in the same few
+   * milliseconds: one query for a burst of connections instead of one each.
+   */
+  private sessionAlive(sessionId: string): Promise<boolean> {
+    return new Promise((resolve) => {
+      if (!this.pendingSessions) {
+        const batch = { ids: new Map<string, ((alive: boolean) => void)[]>(), timer: setTimeout(() => void this.flushSessions(batch), 5) };
+        this.pendingSessions = batch;
+      }
+      const waiters = this.pendingSessions.ids.get(sessionId) ?? [];
+      waiters.push(resolve);
+      this.pendingSessions.ids.set(sessionId, waiters);
+      if (this.pendingSessions.ids.size >= 500) {
+        clearTimeout(this.pendingSessions.timer);
+        void this.flushSessions(this.pendingSessions);
+      }
+    });
+  }
+
+  private async flushSessions(batch: { ids: Map<string, ((alive: boolean) => void)[]> }): Promise<void> {
+    if (this.pendingSessions === batch) this.pendingSessions = null;
+    let alive = new Set<string>();
+    try {
+      alive = await repo.aliveSessions(this.db, [...batch.ids.keys()], new Date(this.now()));
+    } catch (err) {
+      this.options.log.error({ err }, 'radio: session check failed');
+    }
+    for (const [id, waiters] of batch.ids) for (const resolve of waiters) resolve(alive.has(id));
   }
 
   private refuse(socket: WebSocket, message: string): void {
