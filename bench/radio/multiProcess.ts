@@ -75,7 +75,7 @@ async function api<T>(server: BenchServer, method: string, url: string, token: s
   return json;
 }
 
-export async function runFanoutMultiProcess(options: { listeners: number; processes: number; rounds?: number; log?: (line: string) => void }): Promise<FanoutResult> {
+export async function runFanoutMultiProcess(options: { listeners: number; processes: number; rounds?: number; log?: (line: string) => void }): Promise<FanoutResult & { skipToFirstMs: number[] }> {
   const log = options.log ?? (() => {});
   const rounds = options.rounds ?? 10;
   const limit = fileLimit();
@@ -126,6 +126,8 @@ export async function runFanoutMultiProcess(options: { listeners: number; proces
 
     const latencies: number[] = [];
     const skipToAllMs: number[] = [];
+    /** per skip: until the first socket had it (the server's own share before fan-out) */
+    const skipToFirstMs: number[] = [];
     let listenerUpdatesDuringConnect = 0;
     for (let round = 0; round < rounds; round += 1) {
       const armed = await Promise.all(workers.map((w) => w.call<{ listenerUpdates: number }>({ cmd: 'arm' })));
@@ -135,6 +137,7 @@ export async function runFanoutMultiProcess(options: { listeners: number; proces
       const arrivals = (await Promise.all(workers.map((w) => w.call<number[]>({ cmd: 'collect', timeoutMs: 10_000 })))).flat().map((t) => t - sentAt);
       latencies.push(...arrivals);
       skipToAllMs.push(Math.max(...arrivals));
+      skipToFirstMs.push(Math.min(...arrivals));
       log(`skip ${round + 1}/${rounds}: all ${arrivals.length} had TRACK_CHANGE after ${Math.max(...arrivals).toFixed(1)} ms`);
       await sleep(300);
     }
@@ -146,6 +149,7 @@ export async function runFanoutMultiProcess(options: { listeners: number; proces
       serverListeners,
       skipToTrackChange: summarize(latencies),
       skipToAllMs,
+      skipToFirstMs,
       listenerUpdatesDuringConnect,
       memory: {
         heapPerListenerBytes: Math.round((memAfter.heapUsed + memAfter.external - memBefore.heapUsed - memBefore.external) / n),
