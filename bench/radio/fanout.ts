@@ -37,6 +37,8 @@ export interface FanoutResult {
   skipToTrackChange: Summary;
   /** per skip: ms until the last socket had it */
   skipToAllMs: number[];
+  /** per skip: ms until the first socket had it (the server's own share: request, transaction, re-read) */
+  skipToFirstMs: number[];
   /** LISTENERS_UPDATE messages one socket received while all connected (coalescing at work) */
   listenerUpdatesDuringConnect: number;
   memory: { heapPerListenerBytes: number; rssPerListenerBytes: number; heapBeforeMb: number; heapAfterMb: number; rssBeforeMb: number; rssAfterMb: number };
@@ -90,13 +92,13 @@ function connect(url: string): Client {
   const ws = new WebSocket(url, { perMessageDeflate: false });
   const client: Client = { ws, trackChanges: [], listenerUpdates: 0, ready: Promise.resolve() };
   client.ready = new Promise<void>((resolve, reject) => {
-    ws.on('message', (data) => {
-      const text = String(data);
+    ws.on('message', (data: Buffer) => {
+      const text = data.toString('latin1', 0, 32);
       // a prefix test is enough to tell the types apart, and keeps the client's own cost low
       if (text.startsWith('{"type":"TRACK_CHANGE"')) client.trackChanges.push(performance.now());
       else if (text.startsWith('{"type":"LISTENERS_UPDATE"')) client.listenerUpdates += 1;
       else if (text.startsWith('{"type":"QUEUE_UPDATE"')) resolve();
-      else if (text.startsWith('{"type":"ERROR"')) reject(new Error(text));
+      else if (text.startsWith('{"type":"ERROR"')) reject(new Error(String(data)));
     });
     ws.on('error', reject);
     ws.on('close', (code) => reject(new Error(`closed ${code}`)));
@@ -155,6 +157,7 @@ export async function runFanout(options: FanoutOptions): Promise<FanoutResult> {
 
     const latencies: number[] = [];
     const skipToAllMs: number[] = [];
+    const skipToFirstMs: number[] = [];
     for (let round = 0; round < rounds; round += 1) {
       const seen = clients.map((c) => c.trackChanges.length);
       const sentAt = performance.now();
@@ -167,6 +170,7 @@ export async function runFanout(options: FanoutOptions): Promise<FanoutResult> {
       const arrivals = clients.map((c, i) => c.trackChanges[seen[i]] - sentAt);
       latencies.push(...arrivals);
       skipToAllMs.push(Math.max(...arrivals));
+      skipToFirstMs.push(Math.min(...arrivals));
       log(`skip ${round + 1}/${rounds}: all ${clients.length} had TRACK_CHANGE after ${Math.max(...arrivals).toFixed(1)} ms`);
       await sleep(300);
     }
@@ -179,6 +183,7 @@ export async function runFanout(options: FanoutOptions): Promise<FanoutResult> {
       serverListeners,
       skipToTrackChange: summarize(latencies),
       skipToAllMs,
+      skipToFirstMs,
       listenerUpdatesDuringConnect,
       memory: {
         heapPerListenerBytes: Math.round((memAfter.heapUsed + memAfter.external - memBefore.heapUsed - memBefore.external) / n),
@@ -226,6 +231,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
       `listeners                 ${result.listeners} (server counted ${result.serverListeners})`,
       `connect all               ${result.connectAllMs.toFixed(0)} ms (LISTENERS_UPDATE seen by one socket meanwhile: ${result.listenerUpdatesDuringConnect})`,
       `skip -> TRACK_CHANGE      p50 ${s.p50.toFixed(1)} ms, p99 ${s.p99.toFixed(1)} ms, max ${s.max.toFixed(1)} ms (${result.rounds} skips x ${result.listeners} sockets)`,
+      `skip -> first socket      ${result.skipToFirstMs.map((v) => v.toFixed(1)).join(', ')} ms`,
       `skip -> last socket       ${result.skipToAllMs.map((v) => v.toFixed(1)).join(', ')} ms`,
       `server memory / listener  heap+external ${(result.memory.heapPerListenerBytes / 1024).toFixed(1)} KiB, rss ${(result.memory.rssPerListenerBytes / 1024).toFixed(1)} KiB`,
     ].join('\n'),
