@@ -1,14 +1,9 @@
 import { z } from 'zod';
+import { RADIO_HISTORY_PAGE_DEFAULT, RADIO_HISTORY_PAGE_MAX } from './radioConstants';
 
 /** The radio's REST bodies and answers, and the messages of its websocket (SPEC §4 "Radio", DESIGN.md "Radio"). */
 
-export const RADIO_WS_PATH = '/api/radio/ws';
-/** Close code of a socket whose token is missing, invalid, or whose session ended. */
-export const RADIO_WS_CLOSE_UNAUTHORIZED = 4401;
-export const RADIO_HISTORY_PAGE_MAX = 100;
-export const RADIO_HISTORY_PAGE_DEFAULT = 20;
-/** The player corrects radio playback that drifted farther than this from the live position. */
-export const RADIO_DRIFT_TOLERANCE_SECONDS = 1;
+export * from './radioConstants';
 
 /** SPEC §3 "Radio queue track". */
 export interface RadioQueueTrack {
