@@ -25,7 +25,8 @@ export interface RunningServer {
 /** Starts `src/server/index.ts` as a real process and waits until /api/health answers. */
 export async function startServer(opts: { root: string; port: number; dataDir: string; clientDir: string; env?: Record<string, string> }): Promise<RunningServer> {
   let output = '';
-  const child = spawn(process.execPath, [path.join(opts.root, 'node_modules/tsx/dist/cli.mjs'), path.join(opts.root, 'src/server/index.ts')], {
+  // node --import tsx (not the tsx CLI): the server is this very process, so stopping it stops the server.
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(opts.root, 'src/server/index.ts')], {
     cwd: opts.root,
     env: {
       ...process.env,
