@@ -6,6 +6,7 @@
  *   npm run bench -- --only search,stream one or more parts; results go to bench/out/ only
  *   npm run bench -- --list               the parts
  *   npm run bench -- --profile            also write CPU profiles of the server to bench/out/profiles
+ *   npm run bench -- --render             rewrite docs/benchmarks.md from bench/results.json and bench/notes.md (no measuring)
  *
  * DATABASE_URL=postgres://… adds the PostgreSQL side of the search part (a scratch database is
  * created and dropped on that server).
@@ -26,21 +27,23 @@ import { streamPart } from './stream/index';
 
 export const PARTS: Part[] = [bundlePart, searchPart, streamPart, radioPart, clickPart, lighthousePart];
 
-function parseArgs(argv: string[]): { only: string[] | null; list: boolean; profile: boolean } {
+function parseArgs(argv: string[]): { only: string[] | null; list: boolean; profile: boolean; render: boolean } {
   let only: string[] | null = null;
   let list = false;
   let profile = false;
+  let render = false;
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i];
     if (arg === '--list') list = true;
     else if (arg === '--profile') profile = true;
+    else if (arg === '--render') render = true;
     else if (arg === '--only') only = (argv[++i] ?? '').split(',').filter(Boolean);
     else if (arg.startsWith('--only=')) only = arg.slice(7).split(',').filter(Boolean);
-    else throw new Error(`unknown argument ${arg} (try --list, --only <parts>, --profile)`);
+    else throw new Error(`unknown argument ${arg} (try --list, --only <parts>, --profile, --render)`);
   }
   const unknown = (only ?? []).filter((name) => !PARTS.some((p) => p.name === name));
   if (unknown.length) throw new Error(`unknown part(s) ${unknown.join(', ')}; parts: ${PARTS.map((p) => p.name).join(', ')}`);
-  return { only, list, profile };
+  return { only, list, profile, render };
 }
 
 function withLimit<T>(promise: Promise<T>, seconds: number, name: string): Promise<T> {
@@ -91,6 +94,14 @@ async function main(): Promise<void> {
     for (const p of PARTS) console.log(`${p.name.padEnd(11)} ${p.title} (at most ${p.limitSeconds} s)`);
     return;
   }
+  const notesFile = path.join(ROOT, 'bench/notes.md');
+  const readNotes = () => (existsSync(notesFile) ? readFileSync(notesFile, 'utf8') : '');
+  if (args.render) {
+    const saved = JSON.parse(readFileSync(path.join(ROOT, 'bench/results.json'), 'utf8')) as BenchResults;
+    writeFileSync(path.join(ROOT, 'docs/benchmarks.md'), renderDocument(saved, readNotes()));
+    console.log('rewrote docs/benchmarks.md from bench/results.json and bench/notes.md');
+    return;
+  }
   const machine = readMachine();
   const started = performance.now();
   mkdirSync(OUT_DIR, { recursive: true });
@@ -137,10 +148,8 @@ async function main(): Promise<void> {
     writeFileSync(path.join(OUT_DIR, 'results.partial.json'), json);
     log('partial run: wrote bench/out/results.partial.json');
   } else {
-    const notesFile = path.join(ROOT, 'bench/notes.md');
-    const notes = existsSync(notesFile) ? readFileSync(notesFile, 'utf8') : '';
     writeFileSync(path.join(ROOT, 'bench/results.json'), json);
-    writeFileSync(path.join(ROOT, 'docs/benchmarks.md'), renderDocument(all, notes));
+    writeFileSync(path.join(ROOT, 'docs/benchmarks.md'), renderDocument(all, readNotes()));
     log('wrote bench/results.json and docs/benchmarks.md');
   }
   // Anything a part left behind (a stuck child, an open handle) must not keep the run alive.

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import type { Part } from '../lib/part';
-import { ROOT } from '../lib/paths';
+import { OUT_DIR, ROOT } from '../lib/paths';
 import { atMost, info, type Figure } from '../lib/report';
 import type { FanoutResult } from './fanout';
 import { fileLimit, runFanoutMultiProcess } from './multiProcess';
@@ -80,7 +80,13 @@ export const radioPart: Part = {
       const result =
         size.processes === 1
           ? await runFanoutChild(size.listeners, ctx.log)
-          : await runFanoutMultiProcess({ listeners: size.listeners, processes: size.processes, rounds: ROUNDS, log: (m) => ctx.log(`radio ${size.listeners}: ${m}`) });
+          : await runFanoutMultiProcess({
+              listeners: size.listeners,
+              processes: size.processes,
+              rounds: ROUNDS,
+              log: (m) => ctx.log(`radio ${size.listeners}: ${m}`),
+              profileFile: ctx.profile ? path.join(OUT_DIR, 'profiles', `radio-${size.listeners}.cpuprofile`) : undefined,
+            });
       results.push({ result, processes: size.processes });
     }
     const limit = fileLimit();

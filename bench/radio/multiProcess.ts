@@ -11,6 +11,7 @@ import type { FanoutResult } from './fanout';
 import { ROOT } from '../lib/paths';
 import { startBenchServer, type BenchServer } from '../lib/serverHandle';
 import { summarize } from '../lib/stats';
+import { summarizeProfile, type ProfileSummary } from '../lib/cpuprofile';
 
 interface Worker {
   child: ChildProcess;
@@ -75,7 +76,14 @@ async function api<T>(server: BenchServer, method: string, url: string, token: s
   return json;
 }
 
-export async function runFanoutMultiProcess(options: { listeners: number; processes: number; rounds?: number; log?: (line: string) => void }): Promise<FanoutResult & { skipToFirstMs: number[] }> {
+export async function runFanoutMultiProcess(options: {
+  listeners: number;
+  processes: number;
+  rounds?: number;
+  log?: (line: string) => void;
+  /** write a CPU profile of the server during the skips to this file, and summarize it */
+  profileFile?: string;
+}): Promise<FanoutResult & { skipToFirstMs: number[]; profile?: ProfileSummary }> {
   const log = options.log ?? (() => {});
   const rounds = options.rounds ?? 10;
   const limit = fileLimit();
@@ -129,6 +137,7 @@ export async function runFanoutMultiProcess(options: { listeners: number; proces
     /** per skip: until the first socket had it (the server's own share before fan-out) */
     const skipToFirstMs: number[] = [];
     let listenerUpdatesDuringConnect = 0;
+    if (options.profileFile) await server.call({ cmd: 'profileStart' });
     for (let round = 0; round < rounds; round += 1) {
       const armed = await Promise.all(workers.map((w) => w.call<{ listenerUpdates: number }>({ cmd: 'arm' })));
       if (round === 0) listenerUpdatesDuringConnect = armed[0].listenerUpdates;
@@ -141,8 +150,10 @@ export async function runFanoutMultiProcess(options: { listeners: number; proces
       log(`skip ${round + 1}/${rounds}: all ${arrivals.length} had TRACK_CHANGE after ${Math.max(...arrivals).toFixed(1)} ms`);
       await sleep(300);
     }
+    const profile = options.profileFile ? summarizeProfile(await server.call<string>({ cmd: 'profileStop', file: options.profileFile })) : undefined;
     const n = options.listeners;
     return {
+      profile,
       listeners: n,
       rounds,
       connectAllMs,
