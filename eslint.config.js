@@ -61,6 +61,26 @@ export default tseslint.config(
     },
   },
   {
+    // zod stays out of the browser bundle: client code may take types from contract files that use it, never values.
+    files: ['src/client/**'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'zod', message: 'zod is for the server; the client bundle must not carry it.' }],
+          patterns: [
+            {
+              group: ['**/contract/auth', '**/contract/liked', '**/contract/musicbox', '**/contract/playlists', '**/contract/profile', '**/contract/radio', '**/contract/songs', '**/contract/stats'],
+              allowTypeImports: true,
+              message: 'This contract file imports zod: import only types from it (import type), or move the value to a zod-free contract file.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/server/**'],
     rules: { 'no-restricted-imports': restrict(boundaries.server, 'The server never imports client code.') },
   },
