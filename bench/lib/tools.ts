@@ -40,6 +40,22 @@ export async function ensureNginx(log: (m: string) => void): Promise<string> {
   return installed;
 }
 
+/** lame from Debian's packages (to make an MP3 for the click-to-sound part), installed when missing. */
+export async function ensureLame(log: (m: string) => void): Promise<string> {
+  const lame = ['/usr/bin/lame', '/usr/local/bin/lame'].find((p) => existsSync(p));
+  if (lame) return lame;
+  if (spawnSync('apt-get', ['--version']).status !== 0) throw new Error('lame is missing and apt-get is not available: install lame');
+  log('installing lame with apt-get (once)');
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  await run('apt-get', ['update', '-qq'], env);
+  await run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'lame'], env);
+  if (!existsSync('/usr/bin/lame')) throw new Error('apt-get installed lame but /usr/bin/lame was not found');
+  return '/usr/bin/lame';
+}
+
+/** Runs a tool to completion; rejects with the tail of its output when it fails. */
+export const runTool = run;
+
 export function lighthouseCli(): string {
   return path.join(TOOLS_DIR, 'node_modules/lighthouse/cli/index.js');
 }
