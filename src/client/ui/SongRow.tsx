@@ -12,12 +12,12 @@ export const SongList = styled.ol`
   gap: ${({ theme }) => theme.space(1)};
 `;
 
-const Row = styled.li<{ $current: boolean }>`
+const Row = styled.li<{ $current: boolean; $compact: boolean }>`
   display: grid;
   grid-template-columns: auto minmax(0, 1fr) auto auto;
   align-items: center;
   gap: ${({ theme }) => theme.space(3)};
-  padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(3)};
+  padding: ${({ theme, $compact }) => ($compact ? `${theme.space(1)} ${theme.space(2)}` : `${theme.space(2)} ${theme.space(3)}`)};
   border-radius: ${({ theme }) => theme.radius.md};
   background: ${({ theme, $current }) => ($current ? theme.color.surfaceAlt : 'transparent')};
   &:hover { background: ${({ theme }) => theme.color.surfaceAlt}; }
@@ -58,17 +58,22 @@ export interface SongRowProps {
   meta?: ReactNode;
   /** buttons at the end of the row: like, add to playlist, remove... */
   actions?: ReactNode;
+  /** a denser row with smaller buttons (the top search dropdown) */
+  compact?: boolean;
+  testId?: string;
 }
 
 /** One song in a list: play/pause, title, artist, m:ss, and the caller's actions. */
-export function SongRow({ song, playing, current = playing, onPlay, meta, actions }: SongRowProps) {
+export function SongRow({ song, playing, current = playing, onPlay, meta, actions, compact = false, testId = 'song-row' }: SongRowProps) {
   return (
-    <Row $current={current} data-testid="song-row">
-      <IconButton type="button" aria-label={playing ? `Pause ${song.title}` : `Play ${song.title}`} onClick={onPlay}>
+    <Row $current={current} $compact={compact} data-testid={testId} data-song-id={song.id}>
+      <IconButton type="button" $size={compact ? 36 : 40} aria-label={playing ? `Pause ${song.title}` : `Play ${song.title}`} onClick={onPlay}>
         {playing ? <PauseIcon /> : <PlayIcon />}
       </IconButton>
       <Text>
-        <Title $current={current}>{song.title}</Title>
+        <Title $current={current} data-testid="song-title">
+          {song.title}
+        </Title>
         <Muted>
           {song.artist}
           {meta ? <> · {meta}</> : null}

@@ -7,7 +7,8 @@ import { Spinner } from '../../../ui/Spinner';
 import { playerActions, selectPlayer, toPlayerTrack } from '../../player';
 import { useSearchSongsQuery } from '../songsApi';
 import { useDebouncedValue } from '../useDebouncedValue';
-import { ResultList, SongResult } from './SongResult';
+import { SongList } from '../../../ui/SongRow';
+import { SongResult } from './SongResult';
 
 const Box = styled.div`
   position: relative;
@@ -106,7 +107,7 @@ export function TopSearch() {
           {isError ? <Note role="alert">{MESSAGES.requestFailed(0)}</Note> : null}
           {!isFetching && search && songs.length === 0 && !isError ? <Note>{MESSAGES.noSongsFound}</Note> : null}
           {songs.length > 0 ? (
-            <ResultList>
+            <SongList>
               {songs.map((song) => {
                 const current = player.currentTrack?.id === song.id;
                 return (
@@ -120,7 +121,7 @@ export function TopSearch() {
                   />
                 );
               })}
-            </ResultList>
+            </SongList>
           ) : null}
           {songs.length > 0 ? <AllLink to={`/search?q=${encodeURIComponent(search)}`}>See all results</AllLink> : null}
         </Dropdown>

@@ -13,7 +13,8 @@ import { Spinner } from '../../../ui/Spinner';
 import { Input } from '../../../ui/TextField';
 import { selectIsAdmin } from '../../auth';
 import { playerActions, selectPlayer, toPlayerTrack } from '../../player';
-import { ResultList, SongResult } from '../components/SongResult';
+import { SongList } from '../../../ui/SongRow';
+import { SongResult } from '../components/SongResult';
 import { UploadTrackDialog } from '../components/UploadTrackDialog';
 import { useSearchSongsPagesInfiniteQuery } from '../songsApi';
 import { useDebouncedValue } from '../useDebouncedValue';
@@ -136,12 +137,12 @@ export default function SearchPage() {
       ) : !isError && songs.length === 0 ? (
         <EmptyState>{MESSAGES.noSongsFound}</EmptyState>
       ) : (
-        <ResultList aria-label="Songs" aria-busy={isFetching}>
+        <SongList aria-label="Songs" aria-busy={isFetching}>
           {songs.map((song, index) => {
             const current = player.currentTrack?.id === song.id;
             return <SongResult key={song.id} song={song} current={current} playing={current && player.isPlaying} onPlay={() => play(song, index)} />;
           })}
-        </ResultList>
+        </SongList>
       )}
       <Footer ref={sentinel}>
         {isFetchingNextPage ? <Spinner label="Loading more songs" size={22} /> : null}
