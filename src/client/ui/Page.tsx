@@ -18,3 +18,14 @@ export const ErrorMessage = styled.p.attrs({ role: 'alert' })`
   color: ${({ theme }) => theme.color.danger};
   margin: ${({ theme }) => theme.space(2)} 0;
 `;
+
+/** A page's title row: the h1 with the page's main actions beside it, wrapping on phones. */
+export const PageHeader = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space(3)};
+  margin-bottom: ${({ theme }) => theme.space(5)};
+  h1 { margin: 0; }
+`;

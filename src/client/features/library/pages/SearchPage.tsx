@@ -8,7 +8,7 @@ import type { Song } from '../../../../contract/songs';
 import { Button } from '../../../ui/Button';
 import { EmptyState } from '../../../ui/EmptyState';
 import { UploadIcon } from '../../../ui/icons';
-import { ErrorMessage, Page, PageTitle } from '../../../ui/Page';
+import { ErrorMessage, Page, PageHeader, PageTitle } from '../../../ui/Page';
 import { Spinner } from '../../../ui/Spinner';
 import { Input } from '../../../ui/TextField';
 import { selectIsAdmin } from '../../auth';
@@ -19,15 +19,6 @@ import { UploadTrackDialog } from '../components/UploadTrackDialog';
 import { useSearchSongsPagesInfiniteQuery } from '../songsApi';
 import { useDebouncedValue } from '../useDebouncedValue';
 
-const Header = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space(3)};
-  margin-bottom: ${({ theme }) => theme.space(4)};
-  h1 { margin: 0; }
-`;
 const Filters = styled.div`
   display: flex;
   flex-wrap: wrap;
@@ -94,14 +85,14 @@ export default function SearchPage() {
 
   return (
     <Page>
-      <Header>
+      <PageHeader>
         <PageTitle>Search</PageTitle>
         {isAdmin ? (
           <Button type="button" onClick={() => setUploadOpen(true)}>
             <UploadIcon width={20} height={20} /> Add Track
           </Button>
         ) : null}
-      </Header>
+      </PageHeader>
       <Filters role="search">
         <label>
           Title or artist

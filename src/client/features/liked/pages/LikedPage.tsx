@@ -5,7 +5,7 @@ import { Button } from '../../../ui/Button';
 import { EmptyState } from '../../../ui/EmptyState';
 import { formatTotalDuration } from '../../../ui/format';
 import { PlayIcon } from '../../../ui/icons';
-import { ErrorMessage, Page, PageTitle } from '../../../ui/Page';
+import { ErrorMessage, Page, PageHeader, PageTitle } from '../../../ui/Page';
 import { SongList, SongRow } from '../../../ui/SongRow';
 import { CenteredSpinner, Spinner } from '../../../ui/Spinner';
 import { playerActions, selectCurrentTrack, selectPlayingSongId, toPlayerTrack } from '../../player';
@@ -13,15 +13,6 @@ import { AddToPlaylistButton } from '../../playlists';
 import { LikeButton } from '../components/LikeButton';
 import { useGetLikedSongsQuery } from '../likedApi';
 
-const Header = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space(3)};
-  margin-bottom: ${({ theme }) => theme.space(4)};
-  h1 { margin: 0; }
-`;
 const Summary = styled.p`
   margin: ${({ theme }) => theme.space(1)} 0 0;
   color: ${({ theme }) => theme.color.textMuted};
@@ -38,7 +29,7 @@ export default function LikedPage() {
 
   return (
     <Page>
-      <Header>
+      <PageHeader>
         <div>
           <PageTitle>Liked Songs</PageTitle>
           {entries.length > 0 ? (
@@ -54,7 +45,7 @@ export default function LikedPage() {
         >
           <PlayIcon width={20} height={20} /> Play all
         </Button>
-      </Header>
+      </PageHeader>
       {isLoading ? (
         <CenteredSpinner>
           <Spinner />

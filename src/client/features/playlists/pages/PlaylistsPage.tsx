@@ -1,27 +1,17 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import styled from 'styled-components';
 import { MESSAGES } from '../../../../contract/messages';
 import type { PlaylistSummary } from '../../../../contract/playlists';
 import { Button } from '../../../ui/Button';
 import { EmptyState } from '../../../ui/EmptyState';
 import { PlusIcon } from '../../../ui/icons';
-import { ErrorMessage, Page, PageTitle } from '../../../ui/Page';
+import { ErrorMessage, Page, PageHeader, PageTitle } from '../../../ui/Page';
 import { CenteredSpinner, Spinner } from '../../../ui/Spinner';
 import { DeletePlaylistDialog } from '../components/DeletePlaylistDialog';
 import { PlaylistCard, PlaylistGrid } from '../components/PlaylistCard';
 import { PlaylistFormDialog } from '../components/PlaylistFormDialog';
 import { useGetPlaylistsQuery } from '../playlistsApi';
 
-const Header = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space(3)};
-  margin-bottom: ${({ theme }) => theme.space(6)};
-  h1 { margin: 0; }
-`;
 
 /** SPEC §2 Playlists; /playlists/create opens the create dialog (SPEC's dead link, made to work). */
 export default function PlaylistsPage() {
@@ -41,12 +31,12 @@ export default function PlaylistsPage() {
 
   return (
     <Page>
-      <Header>
+      <PageHeader>
         <PageTitle>Playlists</PageTitle>
         <Button type="button" onClick={() => setCreating(true)}>
           <PlusIcon width={20} height={20} /> Create playlist
         </Button>
-      </Header>
+      </PageHeader>
       {isLoading ? (
         <CenteredSpinner>
           <Spinner />

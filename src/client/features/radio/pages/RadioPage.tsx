@@ -5,7 +5,7 @@ import { MESSAGES } from '../../../../contract/messages';
 import type { RadioQueueTrack } from '../../../../contract/radio';
 import { Button } from '../../../ui/Button';
 import { PlusIcon, SkipIcon } from '../../../ui/icons';
-import { ErrorMessage, Page, PageTitle } from '../../../ui/Page';
+import { ErrorMessage, Page, PageHeader, PageTitle } from '../../../ui/Page';
 import { Spinner } from '../../../ui/Spinner';
 import { toastShown } from '../../../ui/toast/toastSlice';
 import { selectIsAdmin } from '../../auth';
@@ -22,15 +22,6 @@ import {
 } from '../radioApi';
 import { radioActions, selectRadio } from '../radioSlice';
 
-const Header = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space(3)};
-  margin-bottom: ${({ theme }) => theme.space(6)};
-  h1 { margin: 0; }
-`;
 const Badges = styled.div`
   display: flex;
   flex-wrap: wrap;
@@ -116,7 +107,7 @@ export default function RadioPage() {
 
   return (
     <Page>
-      <Header>
+      <PageHeader>
         <PageTitle>Radio</PageTitle>
         <Badges>
           <Badge $tone={radio.connection === 'connected' ? 'ok' : radio.connection === 'connecting' ? 'warn' : 'muted'} role="status" aria-label="Connection">
@@ -127,7 +118,7 @@ export default function RadioPage() {
           </Badge>
           <Badge $tone={live.isRadioActive ? 'ok' : 'muted'}>{live.isRadioActive ? 'On air' : 'Off air'}</Badge>
         </Badges>
-      </Header>
+      </PageHeader>
       {snapshot.isError && radio.connection !== 'connected' ? <ErrorMessage>{MESSAGES.failedToLoadQueue}</ErrorMessage> : null}
       {snapshot.isLoading && radio.connection !== 'connected' ? <Spinner label="Loading the radio" /> : null}
       <Layout>
