@@ -4,9 +4,10 @@
  * bundle` and the bundle-budget unit test, so no import.meta here (jest runs it as CommonJS).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { BundleStats } from '../../scripts/webpack/BundleStatsPlugin';
+import { newestMtime } from '../../src/server/startup/clientBuild';
 
 export type { BundleStats };
 
@@ -61,18 +62,6 @@ export function largestPackages(stats: BundleStats, count = 8): [string, number]
   return Object.entries(stats.packages)
     .sort((a, b) => b[1] - a[1])
     .slice(0, count);
-}
-
-function newestMtime(target: string): number {
-  if (!existsSync(target)) return 0;
-  const stat = statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(target)) {
-    if (entry === 'node_modules' || entry.startsWith('.')) continue;
-    newest = Math.max(newest, newestMtime(path.join(target, entry)));
-  }
-  return newest;
 }
 
 /** True when clientDir has stats newer than every source the client is built from. */

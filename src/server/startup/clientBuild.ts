@@ -2,7 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
-function newestMtime(target: string): number {
+/** The newest modification time of a file, or of anything below a folder (node_modules and dot-files aside). */
+export function newestMtime(target: string): number {
   if (!existsSync(target)) return 0;
   const stat = statSync(target);
   if (!stat.isDirectory()) return stat.mtimeMs;
@@ -18,7 +19,7 @@ function newestMtime(target: string): number {
 export function clientBuildIsStale(root: string, clientDir: string): boolean {
   const built = path.join(clientDir, 'index.html');
   if (!existsSync(built)) return true;
-  const sources = ['src/client', 'src/contract', 'public', 'webpack.config.ts', 'package-lock.json'].map((p) => path.join(root, p));
+  const sources = ['src/client', 'src/contract', 'public', 'scripts/webpack', 'webpack.config.ts', 'package-lock.json'].map((p) => path.join(root, p));
   return Math.max(...sources.map(newestMtime)) > statSync(built).mtimeMs;
 }
 
