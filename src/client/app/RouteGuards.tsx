@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useSelector } from 'react-redux';
 import { Navigate, useLocation } from 'react-router-dom';
 import { selectAuth } from '../features/auth';
-import { CenteredSpinner, Spinner } from '../ui/Spinner';
+import { PageSpinner } from '../ui/Spinner';
 
 export interface FromState {
   from?: { pathname: string; search?: string; hash?: string };
@@ -14,9 +14,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const location = useLocation();
   if (isLoading) {
     return (
-      <CenteredSpinner>
-        <Spinner label="Signing you in" />
-      </CenteredSpinner>
+      <PageSpinner label="Signing you in" />
     );
   }
   if (!isAuthenticated) {

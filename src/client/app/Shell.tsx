@@ -5,7 +5,7 @@ import { TopSearch } from '../features/library';
 import { PlayerBar } from '../features/player';
 import { IconButton } from '../ui/Button';
 import { MenuIcon } from '../ui/icons';
-import { CenteredSpinner, Spinner } from '../ui/Spinner';
+import { PageSpinner } from '../ui/Spinner';
 import { Sidebar } from './Sidebar';
 
 const Layout = styled.div`
@@ -86,13 +86,7 @@ export default function Shell() {
           <TopSearch />
         </TopBar>
         <main id="main-content" tabIndex={-1}>
-          <Suspense
-            fallback={
-              <CenteredSpinner>
-                <Spinner />
-              </CenteredSpinner>
-            }
-          >
+          <Suspense fallback={<PageSpinner />}>
             <Outlet />
           </Suspense>
         </main>

@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useRoutes, type RouteObject } from 'react-router-dom';
-import { CenteredSpinner, Spinner } from '../ui/Spinner';
+import { PageSpinner } from '../ui/Spinner';
 import { PublicOnly, RequireAuth } from './RouteGuards';
 
 // Every page is its own chunk: the sign-in page loads none of the signed-in app.
@@ -22,13 +22,7 @@ const ProfilePage = lazy(() => import(/* webpackChunkName: "profile" */ '../feat
 
 function Loading({ children }: { children: ReactNode }) {
   return (
-    <Suspense
-      fallback={
-        <CenteredSpinner>
-          <Spinner />
-        </CenteredSpinner>
-      }
-    >
+    <Suspense fallback={<PageSpinner />}>
       {children}
     </Suspense>
   );

@@ -21,3 +21,12 @@ export const CenteredSpinner = styled.div`
   place-items: center;
   min-height: 40vh;
 `;
+
+/** A spinner centred in the page area, while a page or its data loads. */
+export function PageSpinner({ label }: { label?: string }) {
+  return (
+    <CenteredSpinner>
+      <Spinner label={label} />
+    </CenteredSpinner>
+  );
+}

@@ -7,7 +7,7 @@ import { formatTotalDuration } from '../../../ui/format';
 import { PlayIcon } from '../../../ui/icons';
 import { ErrorMessage, Page, PageHeader, PageTitle } from '../../../ui/Page';
 import { SongList, SongRow } from '../../../ui/SongRow';
-import { CenteredSpinner, Spinner } from '../../../ui/Spinner';
+import { PageSpinner } from '../../../ui/Spinner';
 import { playerActions, selectCurrentTrack, selectPlayingSongId, toPlayerTrack } from '../../player';
 import { AddToPlaylistButton } from '../../playlists';
 import { LikeButton } from '../components/LikeButton';
@@ -47,9 +47,7 @@ export default function LikedPage() {
         </Button>
       </PageHeader>
       {isLoading ? (
-        <CenteredSpinner>
-          <Spinner />
-        </CenteredSpinner>
+        <PageSpinner />
       ) : isError ? (
         <ErrorMessage>{MESSAGES.failedToFetchLikedSongs}</ErrorMessage>
       ) : entries.length === 0 ? (

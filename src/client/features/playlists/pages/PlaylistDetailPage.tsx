@@ -8,7 +8,7 @@ import { EmptyState } from '../../../ui/EmptyState';
 import { PlayIcon, PlusIcon, TrashIcon } from '../../../ui/icons';
 import { ErrorMessage, Page } from '../../../ui/Page';
 import { SongList, SongRow } from '../../../ui/SongRow';
-import { CenteredSpinner, Spinner } from '../../../ui/Spinner';
+import { PageSpinner } from '../../../ui/Spinner';
 import { toastShown } from '../../../ui/toast/toastSlice';
 import { LikeButton } from '../../liked';
 import { playerActions, selectCurrentTrack, selectPlayingSongId, toPlayerTrack } from '../../player';
@@ -56,9 +56,7 @@ export default function PlaylistDetailPage() {
 
   if (isLoading) {
     return (
-      <CenteredSpinner>
-        <Spinner />
-      </CenteredSpinner>
+      <PageSpinner />
     );
   }
   if (isError || !playlist) {

@@ -6,7 +6,7 @@ import { Button } from '../../../ui/Button';
 import { EmptyState } from '../../../ui/EmptyState';
 import { PlusIcon } from '../../../ui/icons';
 import { ErrorMessage, Page, PageHeader, PageTitle } from '../../../ui/Page';
-import { CenteredSpinner, Spinner } from '../../../ui/Spinner';
+import { PageSpinner } from '../../../ui/Spinner';
 import { DeletePlaylistDialog } from '../components/DeletePlaylistDialog';
 import { PlaylistCard, PlaylistGrid } from '../components/PlaylistCard';
 import { PlaylistFormDialog } from '../components/PlaylistFormDialog';
@@ -38,9 +38,7 @@ export default function PlaylistsPage() {
         </Button>
       </PageHeader>
       {isLoading ? (
-        <CenteredSpinner>
-          <Spinner />
-        </CenteredSpinner>
+        <PageSpinner />
       ) : isError ? (
         <ErrorMessage>{MESSAGES.failedToFetchPlaylists}</ErrorMessage>
       ) : playlists.length === 0 ? (
