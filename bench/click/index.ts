@@ -3,7 +3,7 @@ import { launchBrowser } from '../../e2e/support/browser';
 import { benchAudioFile, benchMp3File } from '../lib/audioFile';
 import type { Part } from '../lib/part';
 import { atMost, info, type Figure } from '../lib/report';
-import { startBenchServer } from '../lib/serverHandle';
+import { addBenchSong, startBenchServer } from '../lib/serverHandle';
 import { median } from '../lib/stats';
 import { TOKEN_STORAGE_KEY } from '../../src/contract/limits';
 
@@ -184,15 +184,7 @@ export const clickPart: Part = {
     const server = await startBenchServer();
     const browser = await launchBrowser();
     try {
-      const song = await server.call<{ id: string }>({
-        cmd: 'addSong',
-        title: 'Bench Tone',
-        artist: 'Wavelength Bench',
-        file: audio.file,
-        mimeType: audio.mimeType,
-        durationMs: audio.durationMs,
-        sizeBytes: audio.sizeBytes,
-      });
+      const song = await addBenchSong(server, 'Bench Tone', audio);
       const user = await server.user();
       // A distinct expiry gives a distinct token, so each run plays a URL the browser never saw.
       let runs = 0;
@@ -223,15 +215,7 @@ export const clickPart: Part = {
       for (let i = 0; i < BLOB_RUNS; i += 1) blob.push(await measureOnce(browser, server.baseUrl, await freshUrl(), 'blob'));
       // The same streaming click for a 5 MB MP3, the common case in a library.
       const mp3 = await benchMp3File(ctx.log);
-      const mp3Song = await server.call<{ id: string }>({
-        cmd: 'addSong',
-        title: 'Bench Tone MP3',
-        artist: 'Wavelength Bench',
-        file: mp3.file,
-        mimeType: mp3.mimeType,
-        durationMs: mp3.durationMs,
-        sizeBytes: mp3.sizeBytes,
-      });
+      const mp3Song = await addBenchSong(server, 'Bench Tone MP3', mp3);
       const streamMp3: ClickTiming[] = [];
       for (let i = 0; i < STREAM_RUNS; i += 1) streamMp3.push(await measureOnce(browser, server.baseUrl, await freshUrl(mp3Song.id), 'stream'));
       // The same through the app's own Search page and player, each run a new user (a new publicUrl).
@@ -239,15 +223,7 @@ export const clickPart: Part = {
       const appServer = await startBenchServer({ clientDir });
       const inApp: number[] = [];
       try {
-        await appServer.call({
-          cmd: 'addSong',
-          title: 'Bench Tone In The App',
-          artist: 'Wavelength Bench',
-          file: audio.file,
-          mimeType: audio.mimeType,
-          durationMs: audio.durationMs,
-          sizeBytes: audio.sizeBytes,
-        });
+        await addBenchSong(appServer, 'Bench Tone In The App', audio);
         for (let i = 0; i < APP_RUNS; i += 1) inApp.push(await measureInApp(browser, appServer.baseUrl, (await appServer.user()).token, 'Bench Tone In The App'));
       } finally {
         await appServer.stop();

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import type { AudioFile } from './audioFile';
 import type { BenchUser, ServerCommand } from './benchServer';
 import { ROOT } from './paths';
 
@@ -112,4 +113,17 @@ export async function startBenchServer(options: StartOptions = {}): Promise<Benc
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Adds a bench audio file to the server's library under `title`; answers the song's id, path and media folder. */
+export function addBenchSong(server: BenchServer, title: string, audio: AudioFile) {
+  return server.call<{ id: string; path: string; mediaDir: string }>({
+    cmd: 'addSong',
+    title,
+    artist: 'Wavelength Bench',
+    file: audio.file,
+    mimeType: audio.mimeType,
+    durationMs: audio.durationMs,
+    sizeBytes: audio.sizeBytes,
+  });
 }

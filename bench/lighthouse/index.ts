@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { CHROMIUM } from '../../e2e/support/browser';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../../e2e/support/browser';
 import { freePort } from '../../e2e/support/server';
 import { TOKEN_STORAGE_KEY } from '../../src/contract/limits';
 import type { Part } from '../lib/part';
@@ -55,13 +55,7 @@ async function startChromium(): Promise<{ port: number; stop(): Promise<void> }>
       '--headless=new',
       `--remote-debugging-port=${port}`,
       `--user-data-dir=${profile}`,
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
+      ...CHROMIUM_FLAGS,
       'about:blank',
     ],
     { stdio: 'ignore' },

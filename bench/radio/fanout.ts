@@ -44,7 +44,19 @@ export interface FanoutResult {
   memory: { heapPerListenerBytes: number; rssPerListenerBytes: number; heapBeforeMb: number; heapAfterMb: number; rssBeforeMb: number; rssAfterMb: number };
 }
 
-interface MemoryUsage {
+/** The server's memory growth over `listeners` sockets, per listener (heap + external, and RSS). */
+export function memoryPerListener(before: MemoryUsage, after: MemoryUsage, listeners: number): FanoutResult['memory'] {
+  return {
+    heapPerListenerBytes: Math.round((after.heapUsed + after.external - before.heapUsed - before.external) / listeners),
+    rssPerListenerBytes: Math.round((after.rss - before.rss) / listeners),
+    heapBeforeMb: before.heapUsed / 2 ** 20,
+    heapAfterMb: after.heapUsed / 2 ** 20,
+    rssBeforeMb: before.rss / 2 ** 20,
+    rssAfterMb: after.rss / 2 ** 20,
+  };
+}
+
+export interface MemoryUsage {
   rss: number;
   heapUsed: number;
   external: number;
@@ -185,14 +197,7 @@ export async function runFanout(options: FanoutOptions): Promise<FanoutResult> {
       skipToAllMs,
       skipToFirstMs,
       listenerUpdatesDuringConnect,
-      memory: {
-        heapPerListenerBytes: Math.round((memAfter.heapUsed + memAfter.external - memBefore.heapUsed - memBefore.external) / n),
-        rssPerListenerBytes: Math.round((memAfter.rss - memBefore.rss) / n),
-        heapBeforeMb: memBefore.heapUsed / 2 ** 20,
-        heapAfterMb: memAfter.heapUsed / 2 ** 20,
-        rssBeforeMb: memBefore.rss / 2 ** 20,
-        rssAfterMb: memAfter.rss / 2 ** 20,
-      },
+      memory: memoryPerListener(memBefore, memAfter, n),
     };
   } finally {
     await Promise.all(

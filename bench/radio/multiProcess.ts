@@ -7,7 +7,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import type { FanoutResult } from './fanout';
+import { memoryPerListener, type FanoutResult } from './fanout';
 import { ROOT } from '../lib/paths';
 import { startBenchServer, type BenchServer } from '../lib/serverHandle';
 import { summarize } from '../lib/stats';
@@ -162,14 +162,7 @@ export async function runFanoutMultiProcess(options: {
       skipToAllMs,
       skipToFirstMs,
       listenerUpdatesDuringConnect,
-      memory: {
-        heapPerListenerBytes: Math.round((memAfter.heapUsed + memAfter.external - memBefore.heapUsed - memBefore.external) / n),
-        rssPerListenerBytes: Math.round((memAfter.rss - memBefore.rss) / n),
-        heapBeforeMb: memBefore.heapUsed / 2 ** 20,
-        heapAfterMb: memAfter.heapUsed / 2 ** 20,
-        rssBeforeMb: memBefore.rss / 2 ** 20,
-        rssAfterMb: memAfter.rss / 2 ** 20,
-      },
+      memory: memoryPerListener(memBefore, memAfter, n),
     };
   } finally {
     await Promise.all(workers.map((w) => w.call({ cmd: 'close' }).catch(() => undefined)));

@@ -6,7 +6,7 @@ import { throughput, timedGet, type Fetched } from '../lib/http';
 import type { Part } from '../lib/part';
 import { OUT_DIR } from '../lib/paths';
 import { info, type Figure } from '../lib/report';
-import { startBenchServer } from '../lib/serverHandle';
+import { addBenchSong, startBenchServer } from '../lib/serverHandle';
 import { median } from '../lib/stats';
 import { ensureNginx } from '../lib/tools';
 import { rng } from '../search/library';
@@ -31,15 +31,7 @@ export const streamPart: Part = {
     const server = await startBenchServer();
     let nginx: Awaited<ReturnType<typeof startNginx>> | null = null;
     try {
-      const song = await server.call<{ id: string; path: string; mediaDir: string }>({
-        cmd: 'addSong',
-        title: 'Bench Tone',
-        artist: 'Wavelength Bench',
-        file: audio.file,
-        mimeType: audio.mimeType,
-        durationMs: audio.durationMs,
-        sizeBytes: audio.sizeBytes,
-      });
+      const song = await addBenchSong(server, 'Bench Tone', audio);
       const user = await server.user();
       const st = await server.call<string>({ cmd: 'streamToken', userId: user.id, songId: song.id });
       nginx = await startNginx(nginxBinary, song.mediaDir);

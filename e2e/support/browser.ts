@@ -8,21 +8,23 @@ export const BASE_URL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3000';
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOT_DIR = path.resolve('docs/screenshots');
 
+/** Flags that let Debian's chromium run headless as root on this closed network (STACK.md). */
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 /** Debian's chromium, headless, never a downloaded browser; autoplay allowed so tests can hear audio. */
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--autoplay-policy=no-user-gesture-required',
-    ],
+    args: [...CHROMIUM_FLAGS, '--autoplay-policy=no-user-gesture-required'],
   });
 }
 
