@@ -18,6 +18,7 @@ import { statsRoutes } from './modules/stats/routes';
 import { authPlugin } from './plugins/auth';
 import { databasePlugin } from './plugins/database';
 import { errorsPlugin } from './plugins/errors';
+import { fastifyTrustProxy } from './lib/trustProxy';
 import { spaPlugin } from './plugins/spa';
 
 export interface AppDeps {
@@ -38,7 +39,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const now = deps.now ?? Date.now;
   const app = Fastify({
     logger: deps.logger ?? false,
-    trustProxy: deps.config.trustProxy,
+    trustProxy: fastifyTrustProxy(deps.config.trustProxy),
     bodyLimit: 1024 * 1024,
     forceCloseConnections: true,
   });

@@ -1,9 +1,48 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
 const onOff = z
   .enum(['on', 'off', 'true', 'false', '1', '0'])
   .transform((v) => v === 'on' || v === 'true' || v === '1');
+
+/** proxy-addr's names for reserved ranges, which Fastify's trustProxy accepts in a list */
+const RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address, a CIDR block (IPv4 or IPv6: "10.0.0.0/8", "::1", "fd00::/8") or a range name. */
+function isAddressOrCidr(entry: string): boolean {
+  if (RANGE_NAMES.has(entry)) return true;
+  const [address, bits, extra] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies in front of the app to believe about the client's address: off, a number of
+ * hops (on = 1, the one proxy in front), or the proxies' own addresses/CIDRs. Never every hop:
+ * the leftmost X-Forwarded-For entry is whatever the client wrote.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, ctx): TrustProxy => {
+    const word = value.toLowerCase();
+    if (word === 'off' || word === 'false' || word === '0') return false;
+    if (word === 'on' || word === 'true') return 1;
+    if (/^\d+$/.test(word)) {
+      const hops = Number(word);
+      if (hops <= 32) return hops;
+    }
+    const entries = word.split(',').map((e) => e.trim());
+    if (entries.every(isAddressOrCidr)) return entries;
+    ctx.addIssue({ code: 'custom', message: 'must be off, on, a hop count (1-32) or a comma-separated list of proxy addresses/CIDRs' });
+    return z.NEVER;
+  });
+
+/** false, a hop count, or the addresses/CIDRs of trusted proxies (Fastify's trustProxy takes each). */
+export type TrustProxy = false | number | string[];
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -27,7 +66,7 @@ const EnvSchema = z.object({
   MAX_UPLOAD_MB: z.coerce.number().positive().max(1024).default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO_LIBRARY: onOff.default(true),
-  TRUST_PROXY: onOff.default(false),
+  TRUST_PROXY: trustProxy.default(false),
 });
 
 export interface Config {
@@ -46,7 +85,7 @@ export interface Config {
   maxUploadBytes: number;
   logLevel: string;
   demoLibrary: boolean;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
 }
 
 export class ConfigError extends Error {}

@@ -1,0 +1,31 @@
+import { loadConfig } from './config';
+
+describe('TRUST_PROXY', () => {
+  const trust = (value?: string) => loadConfig(value === undefined ? {} : { TRUST_PROXY: value }).trustProxy;
+
+  it('is off by default and with off/false/0', () => {
+    expect(trust()).toBe(false);
+    for (const off of ['off', 'false', '0', 'OFF']) expect(trust(off)).toBe(false);
+  });
+
+  it('on means one hop (the proxy in front), never every hop', () => {
+    for (const on of ['on', 'true', '1', 'On']) expect(trust(on)).toBe(1);
+  });
+
+  it('takes a hop count', () => {
+    expect(trust('2')).toBe(2);
+    expect(trust(' 3 ')).toBe(3);
+  });
+
+  it('takes a comma-separated list of proxy addresses and CIDRs, IPv4 and IPv6', () => {
+    expect(trust('10.0.0.1')).toEqual(['10.0.0.1']);
+    expect(trust('10.0.0.0/8, 192.168.1.7,fd00::/8,::1')).toEqual(['10.0.0.0/8', '192.168.1.7', 'fd00::/8', '::1']);
+    expect(trust('loopback,uniquelocal')).toEqual(['loopback', 'uniquelocal']);
+  });
+
+  it('refuses anything else with one line naming the variable', () => {
+    for (const bad of ['yes', '99', '-1', '10.0.0.0/33', '300.1.1.1', '10.0.0.1,', 'fd00::/129', '10.0.0.1/8/1', 'localhost']) {
+      expect(() => trust(bad)).toThrow(/^Invalid TRUST_PROXY: must be off, on, a hop count/);
+    }
+  });
+});
