@@ -11,6 +11,8 @@ export interface AttemptLimit {
 
 /** Strict, per account: a password guesser gets 5 tries per account every 15 minutes. */
 export const LOGIN_FAILURE_LIMIT: AttemptLimit = { max: 5, windowMs: 15 * 60_000 };
+/** Per device cookie (passwordGuard.ts): the owner's browser, exempt from the account's lock, still gets only 5 tries per 15 minutes. */
+export const DEVICE_FAILURE_LIMIT: AttemptLimit = { max: 5, windowMs: 15 * 60_000 };
 /** Per email address: at most 5 reset mails an hour, so nobody can flood someone's inbox. */
 export const RESET_REQUEST_LIMIT: AttemptLimit = { max: 5, windowMs: 60 * 60_000 };
 

@@ -7,6 +7,7 @@ import { HttpError, parseInput } from '../../lib/httpError';
 import { createMailer, type Mailer } from '../../mail/mailer';
 import { bearerToken, currentUser, requireUser } from '../../plugins/auth';
 import type { ModuleOptions } from '../moduleOptions';
+import { readDeviceCookie, setDeviceCookie } from './deviceCookie';
 import { createAuthService } from './service';
 import { findUserById, toPublicUser } from './users';
 
@@ -34,6 +35,8 @@ export interface AuthRouteOptions extends ModuleOptions {
 export const authRoutes: FastifyPluginAsync<AuthRouteOptions> = async (app, { config, now, mailer: givenMailer }) => {
   const mailer = givenMailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') });
   const auth = createAuthService({ db: app.db, tokens: app.tokens, now, mailer, log: app.log });
+  /** cookies only over https when the public address is https (a plain-http install would never get them back) */
+  const secureCookies = config.publicUrl?.startsWith('https:') ?? false;
   app.addHook('onClose', async () => {
     await auth.idle();
     if (!givenMailer) mailer.close();
@@ -57,8 +60,9 @@ export const authRoutes: FastifyPluginAsync<AuthRouteOptions> = async (app, { co
     return reply.status(201).send({ success: true, user });
   });
 
-  app.post('/auth/login', { config: addressLimit(ADDRESS_LIMITS.login) }, async (request) => {
-    const { token, user } = await auth.login(parseInput(LoginBody, request.body));
+  app.post('/auth/login', { config: addressLimit(ADDRESS_LIMITS.login) }, async (request, reply) => {
+    const { token, user } = await auth.login(parseInput(LoginBody, request.body), await readDeviceCookie(request, app.tokens));
+    await setDeviceCookie(reply, app.tokens, user.id, secureCookies);
     return { success: true, token: { token, user } };
   });
 

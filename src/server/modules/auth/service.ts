@@ -6,8 +6,10 @@ import type { Db } from '../../db/open';
 import { HttpError } from '../../lib/httpError';
 import type { Mailer } from '../../mail/mailer';
 import { passwordResetMail } from '../../mail/passwordResetMail';
-import { claimAttempt, clearAttempts, LOGIN_FAILURE_LIMIT, releaseAttempt, RESET_REQUEST_LIMIT } from './attempts';
-import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './passwords';
+import { claimAttempt, clearAttempts, RESET_REQUEST_LIMIT } from './attempts';
+import type { TrustedDevice } from './deviceCookie';
+import { checkPasswordGuarded } from './passwordGuard';
+import { DUMMY_PASSWORD_HASH, hashPassword } from './passwords';
 import { consumeResetToken, createResetToken } from './resets';
 import { createSession, endAllSessions, endSession, rotateSession } from './sessions';
 import type { AccessClaims, TokenService } from './tokens';
@@ -69,17 +71,22 @@ export function createAuthService({ db, tokens, now, mailer, log }: AuthServiceD
       return toPublicUser(result.user);
     },
 
-    /** The same 401 for a wrong password and an unknown account; 5 failures per account per 15 minutes. */
-    async login(body: LoginBody): Promise<{ token: string; user: PublicUser }> {
+    /**
+     * The same 401 for a wrong password and an unknown account; 5 failures per account per 15
+     * minutes, except from a browser whose device cookie names this account (passwordGuard.ts).
+     */
+    async login(body: LoginBody, device: TrustedDevice | null = null): Promise<{ token: string; user: PublicUser }> {
       const login = body.username.trim().toLowerCase();
       const user = await findUserByLogin(db, login);
-      const key = user ? `user:${user.id}` : `login:${login}`;
-      const attempt = await claimAttempt(db, 'login_failure', key, LOGIN_FAILURE_LIMIT, date());
-      if (attempt === null) throw new HttpError(429, AUTH_MESSAGES.tooManyFailedSignIns);
-      const ok = await verifyPassword(body.password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
+      const ok = await checkPasswordGuarded(db, {
+        accountKey: user ? `user:${user.id}` : `login:${login}`,
+        userId: user?.id ?? null,
+        password: body.password,
+        passwordHash: user?.passwordHash ?? DUMMY_PASSWORD_HASH,
+        device,
+        now: date(),
+      });
       if (!user || !ok) throw new HttpError(401, MESSAGES.invalidCredentials);
-      await releaseAttempt(db, attempt);
-      await clearAttempts(db, 'login_failure', key);
       return { token: await issue(user), user: toPublicUser(user) };
     },
 

@@ -20,12 +20,16 @@ export interface TokenService {
    * `allowExpired` (refresh only) accepts a token past its expiry; the caller then requires its session to be alive.
    */
   verifyAccess(token: string, options?: { allowExpired?: boolean }): Promise<AccessClaims>;
+  /** The device cookie (deviceCookie.ts): this browser signed in to this account before. Audience 'device' and a typ of its own. */
+  signDevice(input: { userId: string; nonce: string; ttlSeconds: number }): Promise<string>;
+  verifyDevice(token: string): Promise<{ userId: string; nonce: string }>;
   /** Short token for one song and one user, carried as ?st= on stream URLs. */
   signStream(input: { userId: string; songId: string; ttlSeconds?: number }): Promise<string>;
   verifyStream(token: string): Promise<{ userId: string; songId: string }>;
 }
 
 const ISSUER = 'wavelength';
+const DEVICE_TYP = 'wl-device+jwt';
 /** How long after its expiry an access token may still be refreshed (its session must be alive too): a laptop that slept. */
 export const EXPIRED_REFRESH_TOLERANCE_SECONDS = 7 * 24 * 60 * 60;
 
@@ -63,6 +67,24 @@ export function createTokenService(secret: string, now: () => number = Date.now)
       }
       if (role !== 'user' && role !== 'admin') throw new joseErrors.JWTClaimValidationFailed('bad role', payload);
       return { userId: payload.sub, role, sessionId: payload.sid, jti: payload.jti, exp: payload.exp ?? 0 };
+    },
+    async signDevice({ userId, nonce, ttlSeconds }) {
+      const iat = nowSeconds();
+      return new SignJWT({ dev: nonce })
+        .setProtectedHeader({ alg: 'HS256', typ: DEVICE_TYP })
+        .setSubject(userId)
+        .setIssuer(ISSUER)
+        .setAudience('device')
+        .setIssuedAt(iat)
+        .setExpirationTime(iat + ttlSeconds)
+        .sign(key);
+    },
+    async verifyDevice(token) {
+      const { payload } = await jwtVerify(token, key, { ...verifyOptions('device'), typ: DEVICE_TYP });
+      if (typeof payload.sub !== 'string' || typeof payload.dev !== 'string') {
+        throw new joseErrors.JWTClaimValidationFailed('malformed token', payload);
+      }
+      return { userId: payload.sub, nonce: payload.dev };
     },
     async signStream({ userId, songId, ttlSeconds = 6 * 60 * 60 }) {
       const iat = nowSeconds();
