@@ -57,6 +57,23 @@ describe('profile', () => {
     expect(login.statusCode).toBe(200);
   });
 
+  it('a wrong current password counts toward the account limit: 30 wrong then right, the 6th on is a 429 and the email stays', async () => {
+    // a stolen access token must not be a way to guess the password without limit
+    const victim = await createUser(t, { password: 'victim-password-1' });
+    const email = `taken${Date.now() % 100000}@example.test`;
+    const codes: number[] = [];
+    for (let i = 0; i < 30; i++) codes.push((await put({ email, currentPassword: `guess-${i}` }, victim)).statusCode);
+    expect(codes).toEqual([...Array(5).fill(403), ...Array(25).fill(429)]);
+    const right = await put({ email, currentPassword: 'victim-password-1' }, victim);
+    expect(right.statusCode).toBe(429);
+    expect(right.json()).toEqual({ success: false, message: 'Too many failed sign-in attempts for this account. Please wait 15 minutes and try again.' });
+    const profile = (await t.app.inject({ method: 'GET', url: '/api/profile', headers: victim.headers })).json();
+    expect(profile.user.email).toBe(victim.user.email);
+    // the same bucket as sign-in: the guesses made here lock the sign-in of browsers without a device cookie
+    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: victim.user.email, password: 'victim-password-1' } });
+    expect(login.statusCode).toBe(429);
+  });
+
   it('lists recent plays, likes, playlists and suggestions, newest first', async () => {
     const who = await createUser(t);
     const [song] = await insertSongs(t.app.db, [120], 'Activity');

@@ -5,7 +5,7 @@ import { ActivitiesQuery, PROFILE_MESSAGES, UpdateProfileBody, type ActivitiesRe
 import { users } from '../../db/schema';
 import { HttpError, parseInput } from '../../lib/httpError';
 import { currentUser, requireUser } from '../../plugins/auth';
-import { verifyPassword } from '../auth/passwords';
+import { checkPasswordGuarded } from '../auth/passwordGuard';
 import { findUserById, toPublicUser } from '../auth/users';
 import type { ModuleOptions } from '../moduleOptions';
 import { emailTaken, profileCounts, recentActivities, usernameTaken } from './service';
@@ -41,7 +41,17 @@ export const profileRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { no
     }
     if (input.email !== undefined && input.email !== row.email) {
       if (!input.currentPassword) throw new HttpError(400, PROFILE_MESSAGES.currentPasswordRequired);
-      if (!(await verifyPassword(input.currentPassword, row.passwordHash))) throw new HttpError(403, PROFILE_MESSAGES.currentPasswordWrong);
+      // the sign-in limits apply: a stolen access token gets no more guesses here than at sign-in
+      // (and no device cookie: that one is scoped to /api/auth), see passwordGuard.ts
+      const ok = await checkPasswordGuarded(app.db, {
+        accountKey: `user:${row.id}`,
+        userId: row.id,
+        password: input.currentPassword,
+        passwordHash: row.passwordHash,
+        device: null,
+        now: new Date(now()),
+      });
+      if (!ok) throw new HttpError(403, PROFILE_MESSAGES.currentPasswordWrong);
       if (await emailTaken(app.db, input.email, row.id)) throw new HttpError(409, PROFILE_MESSAGES.emailTaken);
       changes.email = input.email;
     }
