@@ -18,6 +18,7 @@ import { statsRoutes } from './modules/stats/routes';
 import { authPlugin } from './plugins/auth';
 import { databasePlugin } from './plugins/database';
 import { errorsPlugin } from './plugins/errors';
+import { addressLimitOptions } from './lib/addressLimitStore';
 import { fastifyTrustProxy } from './lib/trustProxy';
 import { spaPlugin } from './plugins/spa';
 
@@ -47,7 +48,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(errorsPlugin);
   await app.register(databasePlugin, { database: deps.database, closeOnShutdown: deps.ownsDatabase ?? false });
   await app.register(authPlugin, { tokens: createTokenService(deps.jwtSecret, now), now });
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, addressLimitOptions(deps.database, app.log));
   await app.register(multipart, { limits: { fileSize: deps.config.maxUploadBytes, files: 1, fields: 10 } });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 

@@ -69,6 +69,20 @@ export const authAttempts = pgTable(
   (t) => [index('auth_attempts_kind_key_at_idx').on(t.kind, t.key, t.at)],
 );
 
+/**
+ * Per-address request counts of @fastify/rate-limit when several instances share PostgreSQL
+ * (rateLimitStore.ts): one row per route and address, its window ending at reset_at.
+ */
+export const addressLimits = pgTable(
+  'address_limits',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    resetAt: ts('reset_at').notNull(),
+  },
+  (t) => [index('address_limits_reset_at_idx').on(t.resetAt)],
+);
+
 export const passwordResets = pgTable(
   'password_resets',
   {
