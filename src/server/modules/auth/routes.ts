@@ -12,9 +12,10 @@ import { createAuthService } from './service';
 import { findUserById, toPublicUser } from './users';
 
 /**
- * Per network address (X-Forwarded-For behind a proxy with TRUST_PROXY=on), kept in memory per
- * instance. Generous: a school or an office signs in from one address. The strict limits are per
- * account (service.ts).
+ * Per network address (request.ip: X-Forwarded-For only as far as TRUST_PROXY trusts it), counted
+ * in PostgreSQL when several instances may share it, in memory on PGlite (lib/addressLimitStore.ts).
+ * Generous: a school or an office signs in from one address. The strict limits are per account
+ * (passwordGuard.ts).
  */
 export const ADDRESS_LIMITS = {
   login: { max: 100, timeWindow: 60_000 },
