@@ -48,6 +48,10 @@ export const MESSAGES = {
   invalidFileType: 'Invalid file type. Please upload an MP3, OGG, or WAV file.',
   fileTooLarge: 'File is too large. Maximum file size is 5MB.',
   allFieldsRequired: 'All fields are required.',
+  invalidText: 'Text must not contain NUL characters or invalid Unicode',
+  oneFilePerUpload: 'Send one file per upload',
+  tooManyFormFields: 'The form has too many fields',
+  malformedMultipart: 'The upload could not be read: send it as multipart/form-data, complete and unaltered',
   deletePlaylistConfirm: 'Are you sure you want to delete this playlist?',
 
   // Audio (SPEC §8)

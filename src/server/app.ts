@@ -18,6 +18,7 @@ import { statsRoutes } from './modules/stats/routes';
 import { authPlugin } from './plugins/auth';
 import { databasePlugin } from './plugins/database';
 import { errorsPlugin } from './plugins/errors';
+import { inputGuardPlugin } from './plugins/inputGuard';
 import { addressLimitOptions } from './lib/addressLimitStore';
 import { fastifyTrustProxy } from './lib/trustProxy';
 import { spaPlugin } from './plugins/spa';
@@ -46,6 +47,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(errorsPlugin);
+  await app.register(inputGuardPlugin);
   await app.register(databasePlugin, { database: deps.database, closeOnShutdown: deps.ownsDatabase ?? false });
   await app.register(authPlugin, { tokens: createTokenService(deps.jwtSecret, now), now });
   await app.register(rateLimit, addressLimitOptions(deps.database, app.log));

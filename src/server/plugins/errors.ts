@@ -1,11 +1,13 @@
 import fp from 'fastify-plugin';
 import { MESSAGES } from '../../contract/messages';
 import { HttpError } from '../lib/httpError';
+import { multipartHttpError } from '../lib/multipartErrors';
 
 /** Every error leaves as { success: false, message }; a 500 shows a request id, never internals. */
 export const errorsPlugin = fp(
   async (app) => {
-    app.setErrorHandler((error, request, reply) => {
+    app.setErrorHandler((thrown, request, reply) => {
+      const error = multipartHttpError(thrown) ?? thrown;
       if (error instanceof HttpError) {
         return reply.status(error.statusCode).send({ success: false, message: error.message, ...error.extra });
       }

@@ -1,18 +1,20 @@
 import type { FastifyRequest } from 'fastify';
 import { COVER_MAX_BYTES } from '../../../contract/limits';
 import { PLAYLIST_MESSAGES } from '../../../contract/playlists';
+import { assertCleanInput } from '../../lib/cleanText';
 import { HttpError } from '../../lib/httpError';
 import { sniffCoverMime, type CoverMime } from '../../media/covers/coverStore';
 
 export interface PlaylistForm {
-  fields: Record<string, string>;
+  /** the JSON body as sent (the contract schema checks its types), or the multipart text fields */
+  fields: unknown;
   /** a cover image checked by its bytes; null when none was sent */
   cover: { bytes: Buffer; mime: CoverMime } | null;
 }
 
+/** only the cover's own size: other 413s of multipart (a second file, too many fields) mean something else */
 function isFileTooLarge(error: unknown): boolean {
-  const e = error as { code?: string; statusCode?: number };
-  return e?.code === 'FST_REQ_FILE_TOO_LARGE' || e?.statusCode === 413;
+  return (error as { code?: string })?.code === 'FST_REQ_FILE_TOO_LARGE';
 }
 
 /**
@@ -21,16 +23,14 @@ function isFileTooLarge(error: unknown): boolean {
  */
 export async function readPlaylistForm(request: FastifyRequest): Promise<PlaylistForm> {
   if (!request.isMultipart()) {
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    const fields: Record<string, string> = {};
-    for (const [key, value] of Object.entries(body)) if (typeof value === 'string') fields[key] = value;
-    return { fields, cover: null };
+    return { fields: request.body ?? {}, cover: null };
   }
   const fields: Record<string, string> = {};
   let cover: PlaylistForm['cover'] = null;
   try {
     for await (const part of request.parts({ limits: { fileSize: COVER_MAX_BYTES, files: 1 } })) {
       if (part.type === 'field') {
+        assertCleanInput({ [part.fieldname]: part.value });
         if (typeof part.value === 'string') fields[part.fieldname] = part.value;
         continue;
       }

@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { MESSAGES } from '../../../contract/messages';
 import { UploadFields } from '../../../contract/songs';
+import { assertCleanInput } from '../../lib/cleanText';
 import { HttpError, parseInput } from '../../lib/httpError';
 import { readAudioInfo } from '../../media/probe';
 import { EXTENSION_OF, sniffAudioFile, type AudioMime } from '../../media/sniff';
@@ -21,8 +22,6 @@ export interface StoredUpload {
   sizeBytes: number;
   durationMs: number;
 }
-
-const TOO_LARGE_CODES = new Set(['FST_REQ_FILE_TOO_LARGE', 'FST_FILES_LIMIT', 'FST_PARTS_LIMIT']);
 
 /**
  * Reads a multipart upload (song, title, artist) into MEDIA_DIR: the file is streamed to a
@@ -52,12 +51,13 @@ export async function receiveUpload(request: FastifyRequest, mediaDir: string): 
           if (part.file.truncated) throw new HttpError(413, MESSAGES.fileTooLarge);
           sizeBytes = written;
         } else if ((part.fieldname === 'title' || part.fieldname === 'artist') && typeof part.value === 'string') {
+          assertCleanInput(part.value);
           fields[part.fieldname] = part.value;
         }
       }
     } catch (error) {
-      const code = (error as { code?: string }).code;
-      if (code && TOO_LARGE_CODES.has(code)) throw new HttpError(413, MESSAGES.fileTooLarge);
+      // a broken body or a second file is mapped to its 400 by the errors plugin (multipartErrors.ts)
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, MESSAGES.fileTooLarge);
       throw error;
     }
 
