@@ -116,4 +116,5 @@ export const MESSAGES = {
   freeAccount: 'Free Account',
 
   internalError: 'Something went wrong on our side. Please try again.',
+  databaseUnavailable: 'The database is unavailable; try again in a moment.',
 } as const;

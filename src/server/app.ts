@@ -5,6 +5,7 @@ import websocket from '@fastify/websocket';
 import { sql } from 'drizzle-orm';
 import type { Config } from './config';
 import type { Database } from './db/open';
+import { DATABASE_RETRY_AFTER_S } from './db/unavailable';
 import { authRoutes } from './modules/auth/routes';
 import { createTokenService } from './modules/auth/tokens';
 import { likedRoutes } from './modules/liked/routes';
@@ -22,6 +23,7 @@ import { inputGuardPlugin } from './plugins/inputGuard';
 import { addressLimitOptions } from './lib/addressLimitStore';
 import { fastifyTrustProxy } from './lib/trustProxy';
 import { spaPlugin } from './plugins/spa';
+import { securityHeadersPlugin } from './plugins/securityHeaders';
 
 export interface AppDeps {
   config: Config;
@@ -46,6 +48,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     forceCloseConnections: true,
   });
 
+  await app.register(securityHeadersPlugin, { https: deps.config.publicUrl?.startsWith('https:') ?? false });
   await app.register(errorsPlugin);
   await app.register(inputGuardPlugin);
   await app.register(databasePlugin, { database: deps.database, closeOnShutdown: deps.ownsDatabase ?? false });
@@ -57,8 +60,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const moduleOptions: ModuleOptions = { config: deps.config, now };
   await app.register(
     async (api) => {
-      api.get('/health', async () => {
-        await api.db.execute(sql`select 1`);
+      api.get('/health', async (request, reply) => {
+        try {
+          await api.db.execute(sql`select 1`);
+        } catch (error) {
+          request.log.warn({ err: error }, 'health: database unavailable');
+          return reply.status(503).header('retry-after', String(DATABASE_RETRY_AFTER_S)).send({ success: false, database: 'unavailable' });
+        }
         return { success: true, database: 'ok' };
       });
       await api.register(authRoutes, moduleOptions);

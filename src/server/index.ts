@@ -7,8 +7,10 @@ import { loggerOptions } from './logging';
 import { seedDemoLibrary } from './media/demo/seedDemoLibrary';
 import { bootstrapAdmin } from './startup/bootstrapAdmin';
 import { buildClient, clientBuildIsStale } from './startup/clientBuild';
+import { connectWithRetry, DatabaseUnreachableError } from './startup/connectWithRetry';
 import { ensureWritableDir } from './startup/dataDir';
 import { resolveJwtSecret } from './startup/secret';
+import { removeStaleUploadParts } from './startup/staleUploads';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const CLIENT_DIR = process.env.CLIENT_DIR ? path.resolve(process.env.CLIENT_DIR) : path.join(ROOT, 'dist/client');
@@ -16,6 +18,15 @@ const CLIENT_DIR = process.env.CLIENT_DIR ? path.resolve(process.env.CLIENT_DIR)
 function fail(message: string): never {
   console.error(`wavelength: ${message}`);
   process.exit(1);
+}
+
+/** DB_CONNECT_TIMEOUT_S: how long start-up waits for an unreachable PostgreSQL (default 30 s). */
+function databaseConnectTimeoutMs(): number {
+  const raw = process.env.DB_CONNECT_TIMEOUT_S;
+  if (raw === undefined || raw === '') return 30_000;
+  const seconds = Number(raw);
+  if (!Number.isFinite(seconds) || seconds < 0) fail(`Invalid DB_CONNECT_TIMEOUT_S: expected a number of seconds, got "${raw}"`);
+  return seconds * 1000;
 }
 
 async function main(): Promise<void> {
@@ -32,6 +43,11 @@ async function main(): Promise<void> {
   } catch (error) {
     fail((error as Error).message);
   }
+  const staleParts = await removeStaleUploadParts(config.mediaDir).catch((error: Error) => {
+    console.warn(`wavelength: could not clean ${config.mediaDir}/tmp: ${error.message}`);
+    return 0;
+  });
+  if (staleParts) console.log(`wavelength: removed ${staleParts} unfinished upload${staleParts === 1 ? '' : 's'} from ${config.mediaDir}/tmp`);
 
   if (process.env.SKIP_CLIENT_BUILD !== '1' && clientBuildIsStale(ROOT, CLIENT_DIR)) {
     console.log('wavelength: building the web client (first start or sources changed)...');
@@ -42,10 +58,15 @@ async function main(): Promise<void> {
     }
   }
 
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    pgliteDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'db'),
-  }).catch((error: Error) => fail(`cannot open the database: ${error.message}`));
+  const openOnce = () =>
+    openDatabase({
+      databaseUrl: config.databaseUrl,
+      pgliteDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'db'),
+    });
+  // PostgreSQL may still be starting (compose, a reboot): wait for it a bounded time.
+  const database = await (config.databaseUrl ? connectWithRetry(openOnce, { timeoutMs: databaseConnectTimeoutMs(), log: (line) => console.error(`wavelength: ${line}`) }) : openOnce()).catch(
+    (error: Error) => fail(error instanceof DatabaseUnreachableError ? error.message : `cannot open the database: ${error.message}`),
+  );
   await migrateDatabase(database);
 
   const admin = await bootstrapAdmin(

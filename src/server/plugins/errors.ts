@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { MESSAGES } from '../../contract/messages';
+import { DATABASE_RETRY_AFTER_S, isDatabaseUnavailable } from '../db/unavailable';
 import { HttpError } from '../lib/httpError';
 import { multipartHttpError } from '../lib/multipartErrors';
 
@@ -18,6 +19,11 @@ export const errorsPlugin = fp(
       }
       if (status >= 400 && status < 500) {
         return reply.status(status).send({ success: false, message: err.message ?? MESSAGES.requestFailed(status) });
+      }
+      if (isDatabaseUnavailable(error)) {
+        request.log.warn({ err: error }, 'database unavailable');
+        reply.header('retry-after', String(DATABASE_RETRY_AFTER_S));
+        return reply.status(503).send({ success: false, message: MESSAGES.databaseUnavailable });
       }
       request.log.error({ err: error }, 'request failed');
       return reply.status(500).send({ success: false, message: MESSAGES.internalError, requestId: request.id });

@@ -95,6 +95,7 @@ export class RadioService {
   private refreshLoop: Promise<void> | null = null;
   private dirty = false;
   private unlisten: Unlisten | null = null;
+  private offReconnect: (() => void) | null = null;
   private lock: AdvisoryLock | null = null;
   private acquiring = false;
   private stopped = false;
@@ -124,6 +125,8 @@ export class RadioService {
 
   async start(): Promise<void> {
     this.unlisten = await this.bus.subscribe((event) => this.onEvent(event));
+    // LISTEN came back after a dropped connection: changes notified meanwhile were lost
+    this.offReconnect = this.options.database.onReconnect(() => void this.requestRefresh());
     await this.requestRefresh();
     await this.acquireClock();
     const every = (ms: number, fn: () => unknown) => {
@@ -153,6 +156,7 @@ export class RadioService {
       listener.socket.close(1001, 'Server shutting down');
     }
     if (hadListeners) await this.bus.publish({ kind: 'bye', from: this.instanceId }).catch(() => undefined);
+    this.offReconnect?.();
     await this.unlisten?.().catch(() => undefined);
     await this.refreshLoop?.catch(() => undefined);
     await this.lock?.release().catch(() => undefined);
@@ -285,6 +289,12 @@ export class RadioService {
   // ---------------------------------------------------------------- the clock (lock holder)
 
   private async acquireClock(): Promise<void> {
+    if (this.lock && !this.lock.held) {
+      // its connection died and the server released the lock: take it again like any instance
+      this.options.log.warn('radio: lost the clock lock with its connection');
+      await this.lock.release().catch(() => undefined);
+      this.lock = null;
+    }
     if (this.lock || this.stopped || this.acquiring) return;
     this.acquiring = true;
     try {
