@@ -41,6 +41,5 @@ export async function connectWithRetry<T>(connect: () => Promise<T>, options: Re
 }
 
 function formatSeconds(ms: number): string {
-  const s = ms / 1000;
-  return `${Number.isInteger(s) ? s : s.toFixed(1)} s`;
+  return `${Math.round(ms / 100) / 10} s`;
 }
