@@ -36,12 +36,14 @@ export const authPlugin = fp<{ tokens: TokenService; now: () => number }>(
     app.decorate('tokens', tokens);
     app.decorate('authenticateToken', async (token: string | undefined) => {
       if (!token) return null;
+      let claims: AccessClaims;
       try {
-        const claims = await tokens.verifyAccess(token);
-        return (await isSessionAlive(app.db, claims.sessionId, new Date(now()))) ? claims : null;
+        claims = await tokens.verifyAccess(token);
       } catch {
         return null;
       }
+      // a database error is not a bad token: it propagates (503), it must not sign the user out (401)
+      return (await isSessionAlive(app.db, claims.sessionId, new Date(now()))) ? claims : null;
     });
     app.decorateRequest('user', null);
     app.addHook('onRequest', async (request) => {
