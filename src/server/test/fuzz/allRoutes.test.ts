@@ -9,7 +9,7 @@ import type { Database } from '../../db/open';
 import { insertSongs } from '../../modules/stats/testSongs';
 import { TEST_JWT_SECRET, createUser, type TestUser } from '../testApp';
 import { createTestDatabase } from '../testDb';
-import { body, pathParam, queryString, type BodySpec } from './arbitraries';
+import { body, forgedCredentials, pathParam, queryString, type BodySpec } from './arbitraries';
 import { contractFieldNames } from './contractFields';
 import { leaksIn } from './responseLeaks';
 import { listRoutes, type RouteEntry } from './routeTable';
@@ -26,7 +26,7 @@ const SKIPPED = new Set(['GET /api/radio/ws']);
 /** routes whose success is binary media, not a message to check for leaks */
 const BINARY_ON_SUCCESS = new Set(['GET /api/songs/stream/:id', 'GET /api/playlists/:id/cover']);
 
-type Role = 'anonymous' | 'listener' | 'admin';
+type Role = 'anonymous' | 'forged' | 'listener' | 'admin';
 interface Finding {
   request: string;
   status: number;
@@ -70,8 +70,8 @@ afterAll(async () => {
   await database?.close();
 });
 
-function headersFor(role: Role, spec: BodySpec): Record<string, string> {
-  const auth = role === 'listener' ? listener.headers : role === 'admin' ? admin.headers : {};
+function headersFor(role: Role, forged: Record<string, string>, spec: BodySpec): Record<string, string> {
+  const auth = role === 'listener' ? listener.headers : role === 'admin' ? admin.headers : role === 'forged' ? forged : {};
   return spec.kind === 'raw' ? { ...auth, 'content-type': spec.contentType } : auth;
 }
 
@@ -100,7 +100,8 @@ describe('fuzzing every route', () => {
 
     const request = fc.record({
       route: fc.constantFrom<RouteEntry>(...routes),
-      role: fc.constantFrom<Role>('anonymous', 'listener', 'admin'),
+      role: fc.constantFrom<Role>('anonymous', 'forged', 'listener', 'admin'),
+      forged: forgedCredentials,
       params: fc.array(pathParam(knownIds), { minLength: 3, maxLength: 3 }),
       query: fc.option(queryString(fields), { freq: 2 }),
       body: body(fields, knownIds),
@@ -108,7 +109,7 @@ describe('fuzzing every route', () => {
     });
 
     await fc.assert(
-      fc.asyncProperty(request, async ({ route, role, params, query, body: spec, address }) => {
+      fc.asyncProperty(request, async ({ route, role, forged, params, query, body: spec, address }) => {
         // signing the fixtures out would turn every later request into a 401
         if (route.url === '/api/auth/logout' && role !== 'anonymous') return;
         let n = 0;
@@ -116,9 +117,9 @@ describe('fuzzing every route', () => {
         const options: InjectOptions & { url: string } = {
           method: route.method as InjectOptions['method'],
           url,
-          headers: headersFor(role, spec),
+          headers: headersFor(role, forged, spec),
           remoteAddress: address,
-          ...(spec.kind === 'json' ? { payload: JSON.stringify(spec.value) ?? 'null', headers: { ...headersFor(role, spec), 'content-type': 'application/json' } } : {}),
+          ...(spec.kind === 'json' ? { payload: JSON.stringify(spec.value) ?? 'null', headers: { ...headersFor(role, forged, spec), 'content-type': 'application/json' } } : {}),
           ...(spec.kind === 'raw' ? { payload: spec.payload } : {}),
         };
         const res = await app.inject(options);

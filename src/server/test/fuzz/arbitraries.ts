@@ -147,3 +147,12 @@ export function pathParam(knownIds: string[]): fc.Arbitrary<string> {
     fc.constantFrom('%', '%00', '%ZZ', '%E0%A4%A', '..', '%2e%2e', 'a%2Fb'),
   );
 }
+
+/** credentials nobody was given: malformed, unsigned or oversized tokens and cookies */
+export const forgedCredentials: fc.Arbitrary<Record<string, string>> = fc.record(
+  {
+    authorization: fc.constantFrom('Bearer ', 'Bearer x', 'Basic YTpi', 'Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.', `Bearer ${'a'.repeat(10_000)}`, 'Bearer a.b.c'),
+    cookie: fc.constantFrom('wl_device=%00', 'wl_stream=%', 'wl_device=eyJhbGciOiJub25lIn0.e30.', 'refreshToken=x; wl_stream=a.b.c', `wl_device=${'x'.repeat(5000)}`),
+  },
+  { requiredKeys: [] },
+);
