@@ -101,6 +101,7 @@ export const MESSAGES = {
   noAuthToken: 'No authentication token',
   failedToParseMessage: 'Failed to parse message',
   websocketConnectionFailed: 'WebSocket connection failed',
+  tooManyRadioConnections: 'Too many radio connections open for this account: close another tab to listen here',
 
   // Empty states (SPEC §8)
   noSongsFound: 'No songs found',

@@ -11,7 +11,7 @@ export interface Song {
   duration: number;
   /** file name inside the media folder */
   path: string;
-  /** a signed stream URL (?st=) the audio element can play directly */
+  /** /api/songs/stream/<id>: carries no token; the stream cookie of the session (or a Bearer header) authenticates it */
   publicUrl: string;
   createdAt: string;
 }
@@ -47,9 +47,6 @@ export interface SongResponse {
 
 /** GET /api/songs/:id and /api/songs/stream/:id */
 export const SongIdParams = z.object({ id: z.uuid() });
-
-/** GET /api/songs/stream/:id?st=<stream token> */
-export const StreamQuery = z.object({ st: z.string().max(2000).optional() });
 
 export const SONG_FIELD_MAX = 200;
 

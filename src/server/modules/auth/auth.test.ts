@@ -291,9 +291,9 @@ describe('tokens that must be refused', () => {
     expect((await me(hs512)).statusCode).toBe(401);
   });
 
-  it('a stream token is not an access token', async () => {
+  it('a stream cookie is not an access token', async () => {
     const u = await createUser(t);
-    const st = await t.app.tokens.signStream({ userId: u.user.id, songId: '00000000-0000-0000-0000-000000000000' });
+    const st = await t.app.tokens.signStreamSession({ userId: u.user.id, sessionId: '00000000-0000-0000-0000-000000000000' });
     expect((await me(st)).statusCode).toBe(401);
   });
 });

@@ -9,6 +9,8 @@ import { bearerToken, currentUser, requireUser } from '../../plugins/auth';
 import type { ModuleOptions } from '../moduleOptions';
 import { readDeviceCookie, setDeviceCookie } from './deviceCookie';
 import { createAuthService } from './service';
+import { createSessionEventBus, type SessionEvent } from './sessionEvents';
+import { clearStreamCookie, setStreamCookie, setStreamCookieFor } from './streamCookie';
 import { findUserById, toPublicUser } from './users';
 
 /**
@@ -38,6 +40,9 @@ export const authRoutes: FastifyPluginAsync<AuthRouteOptions> = async (app, { co
   const auth = createAuthService({ db: app.db, tokens: app.tokens, now, mailer, log: app.log });
   /** cookies only over https when the public address is https (a plain-http install would never get them back) */
   const secureCookies = config.publicUrl?.startsWith('https:') ?? false;
+  const sessionEvents = createSessionEventBus(app.database);
+  /** The sessions are ended in the database already: a lost notice only leaves sockets to the periodic check. */
+  const announce = (event: SessionEvent) => sessionEvents.publish(event).catch((err: unknown) => app.log.warn({ err }, 'session event not published'));
   app.addHook('onClose', async () => {
     await auth.idle();
     if (!givenMailer) mailer.close();
@@ -64,23 +69,30 @@ export const authRoutes: FastifyPluginAsync<AuthRouteOptions> = async (app, { co
   app.post('/auth/login', { config: addressLimit(ADDRESS_LIMITS.login) }, async (request, reply) => {
     const { token, user } = await auth.login(parseInput(LoginBody, request.body), await readDeviceCookie(request, app.tokens));
     await setDeviceCookie(reply, app.tokens, user.id, secureCookies);
+    await setStreamCookieFor(reply, app.tokens, token, secureCookies);
     return { success: true, token: { token, user } };
   });
 
-  app.get('/auth/me', { preHandler: requireUser }, async (request) => {
-    const user = await findUserById(app.db, currentUser(request).id);
+  app.get('/auth/me', { preHandler: requireUser }, async (request, reply) => {
+    const { id, sessionId } = currentUser(request);
+    const user = await findUserById(app.db, id);
     if (!user) throw new HttpError(401, MESSAGES.userNotFound);
+    // a browser signed in before the stream cookie existed gets one on its next page load
+    await setStreamCookie(reply, app.tokens, { userId: id, sessionId }, secureCookies);
     return { success: true, user: toPublicUser(user) };
   });
 
-  app.post('/auth/refresh', async (request) => {
+  app.post('/auth/refresh', async (request, reply) => {
     const body = parseInput(RefreshBody, request.body);
     const token = await auth.refresh(body.token ?? bearerToken(request));
+    await setStreamCookieFor(reply, app.tokens, token, secureCookies);
     return { success: true, token: { token } };
   });
 
-  app.post('/auth/logout', async (request) => {
-    await auth.logout(bearerToken(request));
+  app.post('/auth/logout', async (request, reply) => {
+    const sessionId = await auth.logout(bearerToken(request));
+    clearStreamCookie(reply);
+    if (sessionId) await announce({ kind: 'ended', sessionIds: [sessionId] });
     return { success: true };
   });
 
@@ -92,7 +104,8 @@ export const authRoutes: FastifyPluginAsync<AuthRouteOptions> = async (app, { co
 
   app.post('/auth/reset-password', { config: addressLimit(ADDRESS_LIMITS.resetPassword) }, async (request) => {
     const { token, password } = parseInput(ResetPasswordBody, request.body);
-    await auth.resetPassword(token, password);
+    const userId = await auth.resetPassword(token, password);
+    await announce({ kind: 'userSessionsEnded', userId });
     return { success: true };
   });
 };

@@ -102,10 +102,12 @@ export function createAuthService({ db, tokens, now, mailer, log }: AuthServiceD
       return next.token;
     },
 
-    /** Ends the token's session (also for an expired token); answers the same with no or a bad token. */
-    async logout(token: string | undefined): Promise<void> {
+    /** Ends the token's session (also for an expired token) and returns its id; answers null with no or a bad token. */
+    async logout(token: string | undefined): Promise<string | null> {
       const claims = await verifyForSession(token);
-      if (claims) await endSession(db, claims.sessionId, date());
+      if (!claims) return null;
+      await endSession(db, claims.sessionId, date());
+      return claims.sessionId;
     },
 
     /**
@@ -120,14 +122,15 @@ export function createAuthService({ db, tokens, now, mailer, log }: AuthServiceD
       void job.finally(() => pending.delete(job));
     },
 
-    /** Sets the password from a live reset token and ends every session of that user. */
-    async resetPassword(token: string, password: string): Promise<void> {
+    /** Sets the password from a live reset token and ends every session of that user; returns the user's id. */
+    async resetPassword(token: string, password: string): Promise<string> {
       const passwordHash = await hashPassword(password);
       const userId = await consumeResetToken(db, token, date());
       if (!userId) throw new HttpError(400, AUTH_MESSAGES.resetLinkInvalid);
       await setPasswordHash(db, userId, passwordHash, date());
       await endAllSessions(db, userId, date());
       await clearAttempts(db, 'login_failure', `user:${userId}`);
+      return userId;
     },
 
     /** Resolves when every mail job started so far has finished. */

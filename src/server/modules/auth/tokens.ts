@@ -23,10 +23,23 @@ export interface TokenService {
   /** The device cookie (deviceCookie.ts): this browser signed in to this account before. Audience 'device' and a typ of its own. */
   signDevice(input: { userId: string; nonce: string; ttlSeconds: number }): Promise<string>;
   verifyDevice(token: string): Promise<{ userId: string; nonce: string }>;
-  /** Short token for one song and one user, carried as ?st= on stream URLs. */
-  signStream(input: { userId: string; songId: string; ttlSeconds?: number }): Promise<string>;
-  verifyStream(token: string): Promise<{ userId: string; songId: string }>;
+  /**
+   * The value of the stream cookie: names a user and a session, for GET /api/songs/stream/* only.
+   * Its own audience and typ, so it is never an access token and an access token is never one.
+   * The stream route also requires the session to be alive.
+   */
+  signStreamSession(input: { userId: string; sessionId: string }): Promise<string>;
+  verifyStreamSession(token: string): Promise<StreamSessionClaims>;
 }
+
+export interface StreamSessionClaims {
+  userId: string;
+  sessionId: string;
+}
+
+/** How long a stream cookie is valid; it is re-set on every refresh and every GET /api/auth/me. */
+export const STREAM_SESSION_TTL_SECONDS = 24 * 60 * 60;
+const STREAM_SESSION_TYP = 'wl-stream+jwt';
 
 const ISSUER = 'wavelength';
 const DEVICE_TYP = 'wl-device+jwt';
@@ -86,23 +99,23 @@ export function createTokenService(secret: string, now: () => number = Date.now)
       }
       return { userId: payload.sub, nonce: payload.dev };
     },
-    async signStream({ userId, songId, ttlSeconds = 6 * 60 * 60 }) {
+    async signStreamSession({ userId, sessionId }) {
       const iat = nowSeconds();
-      return new SignJWT({ song: songId })
-        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      return new SignJWT({ sid: sessionId })
+        .setProtectedHeader({ alg: 'HS256', typ: STREAM_SESSION_TYP })
         .setSubject(userId)
         .setIssuer(ISSUER)
-        .setAudience('stream')
+        .setAudience('stream-session')
         .setIssuedAt(iat)
-        .setExpirationTime(iat + ttlSeconds)
+        .setExpirationTime(iat + STREAM_SESSION_TTL_SECONDS)
         .sign(key);
     },
-    async verifyStream(token) {
-      const { payload } = await jwtVerify(token, key, verifyOptions('stream'));
-      if (typeof payload.sub !== 'string' || typeof payload.song !== 'string') {
+    async verifyStreamSession(token) {
+      const { payload } = await jwtVerify(token, key, { ...verifyOptions('stream-session'), typ: STREAM_SESSION_TYP });
+      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') {
         throw new joseErrors.JWTClaimValidationFailed('malformed token', payload);
       }
-      return { userId: payload.sub, songId: payload.song };
+      return { userId: payload.sub, sessionId: payload.sid };
     },
   };
 }

@@ -15,11 +15,7 @@ export const likedRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { now 
     const user = currentUser(request);
     const { limit, offset } = parseInput(LikedListQuery, request.query);
     const { rows, total } = await listLiked(app.db, user.id, limit, offset);
-    const songList = await toSongs(
-      rows.map((r) => r.song),
-      user.id,
-      app.tokens,
-    );
+    const songList = toSongs(rows.map((r) => r.song));
     return {
       success: true,
       songs: rows.map((r, i) => ({ id: r.id, createdAt: r.createdAt.toISOString(), song: songList[i] })),

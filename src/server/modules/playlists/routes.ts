@@ -48,7 +48,7 @@ export const playlistRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { c
     try {
       const row = await createPlaylist(app.db, user.id, { ...input, coverPath, coverMime: form.cover?.mime ?? null }, new Date(now()));
       reply.status(201);
-      return { success: true, playlist: await playlistDetail(app.db, app.tokens, user.id, row), message: PLAYLIST_MESSAGES.created };
+      return { success: true, playlist: await playlistDetail(app.db, row), message: PLAYLIST_MESSAGES.created };
     } catch (error) {
       await covers.remove(coverPath);
       throw error;
@@ -58,7 +58,7 @@ export const playlistRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { c
   app.get('/playlists/:id', { preHandler: requireUser }, async (request): Promise<PlaylistResponse> => {
     const user = currentUser(request);
     const row = await ownedPlaylist(app.db, user.id, idOf(request.params));
-    return { success: true, playlist: await playlistDetail(app.db, app.tokens, user.id, row) };
+    return { success: true, playlist: await playlistDetail(app.db, row) };
   });
 
   /** Name, description and (multipart) a new cover; fields left out stay as they are. */
@@ -76,7 +76,7 @@ export const playlistRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { c
         new Date(now()),
       );
       if (form.cover) await covers.remove(row.coverPath);
-      return { success: true, playlist: await playlistDetail(app.db, app.tokens, user.id, updated), message: PLAYLIST_MESSAGES.updated };
+      return { success: true, playlist: await playlistDetail(app.db, updated), message: PLAYLIST_MESSAGES.updated };
     } catch (error) {
       await covers.remove(coverPath);
       throw error;
@@ -100,7 +100,7 @@ export const playlistRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { c
     try {
       const updated = await updatePlaylist(app.db, row, { coverPath, coverMime: form.cover.mime }, new Date(now()));
       await covers.remove(row.coverPath);
-      return { success: true, playlist: await playlistDetail(app.db, app.tokens, user.id, updated), message: PLAYLIST_MESSAGES.updated };
+      return { success: true, playlist: await playlistDetail(app.db, updated), message: PLAYLIST_MESSAGES.updated };
     } catch (error) {
       await covers.remove(coverPath);
       throw error;
@@ -112,7 +112,7 @@ export const playlistRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { c
     const row = await ownedPlaylist(app.db, user.id, idOf(request.params));
     const updated = await updatePlaylist(app.db, row, { coverPath: null, coverMime: null }, new Date(now()));
     await covers.remove(row.coverPath);
-    return { success: true, playlist: await playlistDetail(app.db, app.tokens, user.id, updated), message: PLAYLIST_MESSAGES.updated };
+    return { success: true, playlist: await playlistDetail(app.db, updated), message: PLAYLIST_MESSAGES.updated };
   });
 
   /**

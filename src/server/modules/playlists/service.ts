@@ -1,7 +1,6 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { PlaylistDetail, PlaylistSummary } from '../../../contract/playlists';
 import { PLAYLIST_MESSAGES } from '../../../contract/playlists';
-import type { TokenService } from '../auth/tokens';
 import type { Db } from '../../db/open';
 import { playlists, playlistSongs, songs } from '../../db/schema';
 import { HttpError } from '../../lib/httpError';
@@ -69,18 +68,14 @@ export async function ownedPlaylist(db: Db, userId: string, id: string): Promise
   return row;
 }
 
-export async function playlistDetail(db: Db, tokens: TokenService, userId: string, row: PlaylistRow): Promise<PlaylistDetail> {
+export async function playlistDetail(db: Db, row: PlaylistRow): Promise<PlaylistDetail> {
   const entries = await db
     .select({ id: playlistSongs.id, position: playlistSongs.position, addedAt: playlistSongs.addedAt, song: songColumns })
     .from(playlistSongs)
     .innerJoin(songs, eq(songs.id, playlistSongs.songId))
     .where(eq(playlistSongs.playlistId, row.id))
     .orderBy(asc(playlistSongs.position), asc(playlistSongs.addedAt), asc(playlistSongs.id));
-  const songList = await toSongs(
-    entries.map((e) => e.song),
-    userId,
-    tokens,
-  );
+  const songList = toSongs(entries.map((e) => e.song));
   const totalMs = entries.reduce((sum, e) => sum + e.song.durationMs, 0);
   return {
     ...summary(row, entries.length, totalMs),

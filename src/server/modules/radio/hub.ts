@@ -40,6 +40,11 @@ export class ListenerHub {
     }
   }
 
+  /** open sockets of one user here */
+  socketCount(userId: string): number {
+    return this.byUser.get(userId)?.size ?? 0;
+  }
+
   /** distinct users with an open socket here */
   get userCount(): number {
     return this.byUser.size;

@@ -32,7 +32,6 @@ export function radioOf(app: FastifyInstance): RadioService {
 export const radioRoutes: FastifyPluginAsync<RadioModuleOptions> = async (app, { now, radioTimings }) => {
   const radio = new RadioService({
     database: app.database,
-    tokens: app.tokens,
     verifyToken: (token) => app.tokens.verifyAccess(token),
     now,
     log: app.log,

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import { MESSAGES } from '../../../contract/messages';
 import {
+  RADIO_WS_CLOSE_TOO_MANY,
   RADIO_WS_CLOSE_UNAUTHORIZED,
   type RadioHistoryResponse,
   type RadioQueueTrack,
@@ -13,8 +14,9 @@ import {
 import type { AdvisoryLock, Database, Unlisten } from '../../db/open';
 import { createEventBus, type EventBus } from '../../events/eventBus';
 import { HttpError } from '../../lib/httpError';
-import type { AccessClaims, TokenService } from '../auth/tokens';
-import { signedStreamUrl } from '../songs/toSong';
+import { createSessionEventBus, type SessionEvent } from '../auth/sessionEvents';
+import type { AccessClaims } from '../auth/tokens';
+import { streamUrl } from '../songs/toSong';
 import { ListenerHub, type Listener } from './hub';
 import * as repo from './repository';
 
@@ -58,15 +60,18 @@ export const DEFAULT_RADIO_TIMINGS: RadioTimings = {
 
 export interface RadioServiceOptions {
   database: Database;
-  tokens: TokenService;
   /** verifies an access token's signature, expiry and shape; throws when it is not valid */
   verifyToken(token: string): Promise<AccessClaims>;
   now: () => number;
   log: FastifyBaseLogger;
   timings?: Partial<RadioTimings>;
+  /** sockets one user may hold open on this instance (tabs); the next one is refused */
+  maxSocketsPerUser?: number;
 }
 
-/** The state as this instance last read it, with stream URLs already signed. */
+export const DEFAULT_MAX_SOCKETS_PER_USER = 10;
+
+/** The state as this instance last read it. */
 interface Cached {
   isActive: boolean;
   startedAt: number | null;
@@ -77,7 +82,6 @@ interface Cached {
 }
 
 const MAX_TIMER_MS = 2 ** 31 - 1;
-const URL_REUSE_MS = 60 * 60 * 1000;
 const OPEN = 1;
 
 /**
@@ -95,6 +99,8 @@ export class RadioService {
   private refreshLoop: Promise<void> | null = null;
   private dirty = false;
   private unlisten: Unlisten | null = null;
+  private unlistenSessions: Unlisten | null = null;
+  private readonly sessionBus: EventBus<SessionEvent>;
   private offReconnect: (() => void) | null = null;
   private lock: AdvisoryLock | null = null;
   private acquiring = false;
@@ -105,12 +111,12 @@ export class RadioService {
   private listenersBroadcastTimer: NodeJS.Timeout | null = null;
   private lastListenersSent = -1;
   private readonly peers = new Map<string, { count: number; seenAt: number }>();
-  private readonly urls = new Map<string, { url: string; at: number }>();
 
   constructor(private readonly options: RadioServiceOptions) {
     this.timings = { ...DEFAULT_RADIO_TIMINGS, ...options.timings };
     this.db = options.database.db;
     this.bus = createEventBus<RadioEvent>(options.database, RADIO_CHANNEL, (error) => options.log.warn({ err: error }, 'radio: bad event'));
+    this.sessionBus = createSessionEventBus(options.database, (error) => options.log.warn({ err: error }, 'radio: bad session event'));
     this.hub = new ListenerHub(() => this.onLocalCountChange());
   }
 
@@ -125,6 +131,7 @@ export class RadioService {
 
   async start(): Promise<void> {
     this.unlisten = await this.bus.subscribe((event) => this.onEvent(event));
+    this.unlistenSessions = await this.sessionBus.subscribe((event) => this.onSessionEvent(event));
     // LISTEN came back after a dropped connection: changes notified meanwhile were lost
     this.offReconnect = this.options.database.onReconnect(() => void this.requestRefresh());
     await this.requestRefresh();
@@ -158,6 +165,7 @@ export class RadioService {
     if (hadListeners) await this.bus.publish({ kind: 'bye', from: this.instanceId }).catch(() => undefined);
     this.offReconnect?.();
     await this.unlisten?.().catch(() => undefined);
+    await this.unlistenSessions?.().catch(() => undefined);
     await this.refreshLoop?.catch(() => undefined);
     await this.lock?.release().catch(() => undefined);
     this.lock = null;
@@ -403,9 +411,9 @@ export class RadioService {
       isActive: state.isActive,
       startedAt: state.isActive && state.startedAt ? state.startedAt.getTime() : null,
       currentItemId: state.currentItemId,
-      current: state.current ? await this.toTrack(state.current) : null,
+      current: state.current ? this.toTrack(state.current) : null,
       currentDurationMs: state.current?.durationMs ?? 0,
-      queue: await Promise.all(queue.map((row) => this.toTrack(row))),
+      queue: queue.map((row) => this.toTrack(row)),
     };
     const prev = this.cache;
     this.cache = next;
@@ -419,7 +427,8 @@ export class RadioService {
     if (statusChanged || trackChanged || queueChanged) this.broadcast({ type: 'QUEUE_UPDATE', data: this.stateData() });
   }
 
-  private async toTrack(row: repo.RadioItemRow): Promise<RadioQueueTrack> {
+  /** A queue item as broadcast: its URL carries no token (each listener streams with their own session). */
+  private toTrack(row: repo.RadioItemRow): RadioQueueTrack {
     return {
       id: row.id,
       songId: row.songId,
@@ -428,20 +437,8 @@ export class RadioService {
       duration: row.durationMs / 1000,
       addedBy: row.addedById ? { id: row.addedById, username: row.addedByName ?? '' } : null,
       addedAt: row.addedAt.toISOString(),
-      url: await this.streamUrl(row.songId, row.addedById),
+      url: streamUrl(row.songId),
     };
-  }
-
-  /** One signed URL per song, shared by every listener (a broadcast is serialized once), reused for an hour. */
-  private async streamUrl(songId: string, signer: string | null): Promise<string> {
-    const key = `${songId}:${signer ?? ''}`;
-    const hit = this.urls.get(key);
-    const at = Date.now();
-    if (hit && at - hit.at < URL_REUSE_MS) return hit.url;
-    const url = await signedStreamUrl(this.options.tokens, signer ?? 'radio', songId);
-    if (this.urls.size > 10_000) this.urls.clear();
-    this.urls.set(key, { url, at });
-    return url;
   }
 
   private broadcast(message: RadioServerMessage): void {
@@ -526,6 +523,11 @@ export class RadioService {
     const claims = await this.options.verifyToken(token).catch(() => null);
     if (!claims || !(await this.sessionAlive(claims.sessionId))) return this.refuse(socket, MESSAGES.authenticationFailed);
     if (socket.readyState !== OPEN || this.stopped) return;
+    // Refusing the newest (not closing the oldest): clients reconnect on any close, so closing the oldest would
+    // make an eleventh tab and the first one knock each other out forever; refused, it retries with backoff.
+    if (this.hub.socketCount(claims.userId) >= (this.options.maxSocketsPerUser ?? DEFAULT_MAX_SOCKETS_PER_USER)) {
+      return this.refuse(socket, MESSAGES.tooManyRadioConnections, RADIO_WS_CLOSE_TOO_MANY);
+    }
     const listener: Listener = { socket, userId: claims.userId, sessionId: claims.sessionId, alive: true };
     socket.on('close', () => this.hub.remove(listener));
     socket.on('pong', () => {
@@ -569,10 +571,22 @@ export class RadioService {
     for (const [id, waiters] of batch.ids) for (const resolve of waiters) resolve(alive.has(id));
   }
 
-  private refuse(socket: WebSocket, message: string): void {
+  private refuse(socket: WebSocket, message: string, code = RADIO_WS_CLOSE_UNAUTHORIZED): void {
     if (socket.readyState !== OPEN) return;
     socket.send(JSON.stringify({ type: 'ERROR', data: { message } } satisfies RadioServerMessage));
-    socket.close(RADIO_WS_CLOSE_UNAUTHORIZED, 'Unauthorized');
+    socket.close(code, code === RADIO_WS_CLOSE_UNAUTHORIZED ? 'Unauthorized' : 'Too many connections');
+  }
+
+  /** Another instance (or this one) ended sessions: close their sockets now, not at the next checkSessions. */
+  private onSessionEvent(event: SessionEvent): void {
+    if (this.stopped) return;
+    const matches =
+      event.kind === 'ended' ? (l: Listener) => event.sessionIds.includes(l.sessionId) : (l: Listener) => l.userId === event.userId;
+    for (const listener of [...this.hub.all]) {
+      if (!matches(listener)) continue;
+      this.hub.remove(listener);
+      this.refuse(listener.socket, MESSAGES.authenticationRequired);
+    }
   }
 
   /** Closes the sockets whose session ended (logout, password reset, expiry). */

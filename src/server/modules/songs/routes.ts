@@ -1,17 +1,18 @@
 import { rm } from 'node:fs/promises';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { MESSAGES } from '../../../contract/messages';
-import { SongIdParams, SongsQuery, StreamQuery, type SongResponse, type SongsResponse } from '../../../contract/songs';
+import { SongIdParams, SongsQuery, type SongResponse, type SongsResponse } from '../../../contract/songs';
 import { HttpError, parseInput } from '../../lib/httpError';
 import { mediaFilePath } from '../../media/storage';
 import { currentUser, requireAdmin, requireUser } from '../../plugins/auth';
+import { isSessionAlive } from '../auth/sessions';
+import { streamCookieClaims } from '../auth/streamCookie';
 import type { ModuleOptions } from '../moduleOptions';
 import { decodeCursor, encodeCursor } from './cursor';
 import { findSong, insertSong, listSongs } from './repository';
 import { toSong, toSongs } from './toSong';
 import { songKeys } from './songKeys';
 import { sendMediaFile } from './stream';
-import { registerStreamUrlSigner } from './streamUrls';
 import { receiveUpload } from './upload';
 
 /** A song id from the path, or a 404 (a malformed id names no song). */
@@ -24,7 +25,6 @@ function songIdOf(request: FastifyRequest): string {
 const MAX_CACHED_FILES = 20_000;
 
 export const songRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { config, now }) => {
-  registerStreamUrlSigner(app.tokens, now);
   /** id -> file of songs streamed lately: songs never change their file, so a stream needs no query after the first. */
   const files = new Map<string, { name: string; mimeType: string }>();
 
@@ -40,13 +40,13 @@ export const songRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { confi
     const page = rows.slice(0, query.limit);
     const last = page[page.length - 1];
     const nextCursor = rows.length > query.limit && last ? encodeCursor({ sortKey: last.sortKey, id: last.id }) : null;
-    return { success: true, songs: await toSongs(page, currentUser(request).id, app.tokens), nextCursor };
+    return { success: true, songs: toSongs(page), nextCursor };
   });
 
   app.get('/songs/:id', { preHandler: requireUser }, async (request): Promise<SongResponse> => {
     const row = await findSong(app.db, songIdOf(request));
     if (!row) throw new HttpError(404, MESSAGES.notFound);
-    return { success: true, song: await toSong(row, currentUser(request).id, app.tokens, { fresh: true }) };
+    return { success: true, song: toSong(row) };
   });
 
   app.route({
@@ -54,16 +54,12 @@ export const songRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { confi
     url: '/songs/stream/:id',
     handler: async (request, reply) => {
       const id = songIdOf(request);
+      // Bearer for API clients; the audio element sends the session's stream cookie, checked against the database every time
       if (!request.user) {
-        const { st } = parseInput(StreamQuery, request.query);
-        if (!st) throw new HttpError(401, MESSAGES.authenticationRequired);
-        let claims;
-        try {
-          claims = await app.tokens.verifyStream(st);
-        } catch {
+        const claims = await streamCookieClaims(request, app.tokens);
+        if (!claims || !(await isSessionAlive(app.db, claims.sessionId, new Date(now())))) {
           throw new HttpError(401, MESSAGES.authenticationRequired);
         }
-        if (claims.songId !== id) throw new HttpError(403, MESSAGES.forbidden);
       }
       let file = files.get(id);
       if (!file) {
@@ -102,7 +98,7 @@ export const songRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { confi
         ...songKeys(upload.title, upload.artist),
       });
       request.log.info({ songId: row.id, bytes: upload.sizeBytes }, 'track uploaded');
-      const body: SongResponse = { success: true, song: await toSong(row, user.id, app.tokens) };
+      const body: SongResponse = { success: true, song: toSong(row) };
       return reply.status(201).send(body);
     } catch (error) {
       await rm(upload.filePath, { force: true });

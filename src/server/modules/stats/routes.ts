@@ -25,45 +25,38 @@ import { dailyPlays, globalStats, mostPlayed, recentlyPlayed, recordPlay, songSt
 export const statsRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { now }) => {
   app.addHook('preHandler', requireUser);
 
-  /** Rows carrying a `song` get it as an API Song with a signed URL for this user. */
-  async function withSongs<T extends { song: SongSource }>(rows: T[], userId: string) {
-    const list = await toSongs(
-      rows.map((r) => r.song),
-      userId,
-      app.tokens,
-    );
+  /** Rows carrying a `song` get it as an API Song. */
+  function withSongs<T extends { song: SongSource }>(rows: T[]) {
+    const list = toSongs(rows.map((r) => r.song));
     return rows.map((r, i) => ({ ...r, song: list[i] }));
   }
 
   app.get('/stats/most-played', async (request): Promise<RankedSongsResponse> => {
-    const user = currentUser(request);
     const { limit } = parseInput(StatsListQuery, request.query);
-    return { success: true, songs: await withSongs(await mostPlayed(app.db, limit), user.id) };
+    return { success: true, songs: withSongs(await mostPlayed(app.db, limit)) };
   });
 
   app.get('/stats/recently-played', async (request): Promise<RecentlyPlayedResponse> => {
     const user = currentUser(request);
     const { limit } = parseInput(StatsListQuery, request.query);
-    return { success: true, songs: await withSongs(await recentlyPlayed(app.db, user.id, limit), user.id) };
+    return { success: true, songs: withSongs(await recentlyPlayed(app.db, user.id, limit)) };
   });
 
   app.get('/stats/top-charts', async (request): Promise<RankedSongsResponse> => {
-    const user = currentUser(request);
     const { limit } = parseInput(StatsListQuery, request.query);
-    return { success: true, songs: await withSongs(await topCharts(app.db, new Date(now()), limit), user.id) };
+    return { success: true, songs: withSongs(await topCharts(app.db, new Date(now()), limit)) };
   });
 
   app.get('/stats/trending', async (request): Promise<TrendingResponse> => {
-    const user = currentUser(request);
     const { limit } = parseInput(StatsListQuery, request.query);
-    return { success: true, songs: await withSongs(await trending(app.db, new Date(now()), limit), user.id) };
+    return { success: true, songs: withSongs(await trending(app.db, new Date(now()), limit)) };
   });
 
   app.get('/stats/user-history', async (request): Promise<UserHistoryResponse> => {
     const user = currentUser(request);
     const { page, limit } = parseInput(UserHistoryQuery, request.query);
     const { rows, total } = await userHistory(app.db, user.id, page, limit);
-    const history = (await withSongs(rows, user.id)).map((r) => ({ ...r, playedAt: r.playedAt.toISOString() }));
+    const history = withSongs(rows).map((r) => ({ ...r, playedAt: r.playedAt.toISOString() }));
     return { success: true, history, page, limit, total, hasMore: page * limit < total };
   });
 
