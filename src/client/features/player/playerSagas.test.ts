@@ -110,6 +110,33 @@ describe('playing a song', () => {
     expect(toastMessages(storeState)).toEqual([message]);
   });
 
+  it('renews the session once (which re-sets the stream cookie) when a stream is refused, then plays', async () => {
+    const { services, audio } = setup();
+    const refresh = jest.fn(async () => 'renewed-token');
+    services.session = { refresh };
+    audio.failLoadWith = 4;
+    const realLoad = audio.load.bind(audio);
+    audio.load = async (url: string) => {
+      try {
+        await realLoad(url);
+      } finally {
+        audio.failLoadWith = null; // the second try finds a fresh cookie
+      }
+    };
+    const { storeState } = await run(services).dispatch(playerActions.playRequested({ track: t1 })).put(playerActions.trackStarted({ track: t1, source: 'library' })).silentRun(50);
+    expect(refresh).toHaveBeenCalledTimes(1);
+    expect(audio.argsOf('load')).toEqual([[t1.url], [t1.url]]);
+    expect(storeState.player).toMatchObject({ currentTrack: t1, isPlaying: true, error: null });
+  });
+
+  it('does not retry a refused stream when the session cannot be renewed', async () => {
+    const { services, audio } = setup();
+    audio.failLoadWith = 4;
+    const { storeState } = await run(services).dispatch(playerActions.playRequested({ track: t1 })).silentRun(50);
+    expect(audio.methods()).toEqual(['load']);
+    expect(storeState.player).toMatchObject({ isPlaying: false, error: 'Audio format not supported' });
+  });
+
   it("reports 'Failed to play track' when play() fails for another reason than autoplay", async () => {
     const { services, audio } = setup();
     audio.failPlayWith = new Error('boom');

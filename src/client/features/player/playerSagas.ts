@@ -35,6 +35,27 @@ async function fetchPublicUrl(services: Services, songId: string): Promise<strin
   return body.song?.publicUrl || null;
 }
 
+/** What a refused stream looks like to the element: it cannot see the 401, only a source it could not use. */
+const MEDIA_ERR_NETWORK = 2;
+const MEDIA_ERR_SRC_NOT_SUPPORTED = 4;
+
+/**
+ * Loads a stream. Streams authenticate with the session's stream cookie, which a refresh re-sets:
+ * when a load fails the way a refused stream does, the session is renewed once and the load tried again.
+ */
+function* loadStream(services: Services, url: string): SagaIterator {
+  const { audio } = services;
+  try {
+    yield call([audio, audio.load], url);
+  } catch (error) {
+    const code = (error as AudioLoadError).mediaErrorCode;
+    if (code !== MEDIA_ERR_SRC_NOT_SUPPORTED && code !== MEDIA_ERR_NETWORK) throw error;
+    const renewed: string | null = yield call([services.session, services.session.refresh]);
+    if (!renewed) throw error;
+    yield call([audio, audio.load], url);
+  }
+}
+
 function* fail(message: string): SagaIterator {
   yield put(playerActions.playbackFailed({ message }));
   yield put(toastShown(message, 'error'));
@@ -63,7 +84,7 @@ function* startTrack(track: PlayerTrack, options: StartOptions): SagaIterator {
 
   yield put(playerActions.trackLoading({ duration: track.duration }));
   try {
-    yield call([audio, audio.load], url);
+    yield call(loadStream, services, url);
   } catch (error) {
     const e = error as AudioLoadError;
     if (e.message === MESSAGES.noAudioUrlProvided) return yield* fail(MESSAGES.noAudioUrlProvided);
