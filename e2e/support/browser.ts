@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { guardBrowser } from './cspGuard';
 import { E2E_ADMIN } from './server';
 
 export { E2E_ADMIN };
@@ -19,13 +20,17 @@ export const CHROMIUM_FLAGS = [
   '--disable-sync',
 ];
 
-/** Debian's chromium, headless, never a downloaded browser; autoplay allowed so tests can hear audio. */
+/**
+ * Debian's chromium, headless, never a downloaded browser; autoplay allowed so tests can hear audio.
+ * Every context it makes fails its test on a Content-Security-Policy violation (cspGuard.ts).
+ */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
     args: [...CHROMIUM_FLAGS, '--autoplay-policy=no-user-gesture-required'],
   });
+  return guardBrowser(browser);
 }
 
 export async function newContext(browser: Browser, viewport = { width: 1280, height: 800 }): Promise<BrowserContext> {
