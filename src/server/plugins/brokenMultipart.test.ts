@@ -64,6 +64,16 @@ describe.each(ROUTES)('broken multipart on $label', (route) => {
     expect(await state()).toEqual(before);
   });
 
+  it('answers more than 10 fields with "The form has too many fields", not a size message', async () => {
+    const before = await state();
+    const many = Array.from({ length: 11 }, (_, i) => field(`extra${i}`, 'x')).join('');
+    const payload = Buffer.from(field('name', 'Many') + field('title', 'Many') + field('artist', 'Band') + many + `--${B}--\r\n`);
+    const res = await t.app.inject({ method: route.method, url: route.url(), headers: { ...admin.headers, ...withBoundary }, payload });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ success: false, message: 'The form has too many fields' });
+    expect(await state()).toEqual(before);
+  });
+
   it('answers two files in one upload with "Send one file per upload"', async () => {
     const before = await state();
     const payload = Buffer.concat([
