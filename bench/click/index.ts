@@ -87,12 +87,19 @@ async function clickToSound(page: Page, url: string, mode: 'stream' | 'blob'): P
 
 /**
  * One run in a fresh browser context on the throttled link. Every run gets its own URL (a
- * stream token of its own), because chromium keeps media bytes of a URL it played in memory
+ * query string of its own, which the stream route ignores), because chromium keeps media bytes of a URL it played in memory
  * and would otherwise answer a repeat from there.
  */
-async function measureOnce(browser: Browser, baseUrl: string, url: string, mode: 'stream' | 'blob'): Promise<ClickTiming> {
+/** The wl_stream cookie (a `name=value` pair) as the browser holds it after sign-in. */
+function streamCookieFor(baseUrl: string, pair: string) {
+  const value = pair.slice(pair.indexOf('=') + 1);
+  return { name: 'wl_stream', value, domain: new URL(baseUrl).hostname, path: '/api/songs/stream', httpOnly: true, sameSite: 'Strict' as const };
+}
+
+async function measureOnce(browser: Browser, baseUrl: string, url: string, mode: 'stream' | 'blob', streamCookie: string): Promise<ClickTiming> {
   const context = await browser.newContext({ baseURL: baseUrl });
   try {
+    await context.addCookies([streamCookieFor(baseUrl, streamCookie)]);
     const page = await context.newPage();
     await page.goto('/api/health');
     const cdp = await context.newCDPSession(page);
@@ -186,16 +193,17 @@ export const clickPart: Part = {
     try {
       const song = await addBenchSong(server, 'Bench Tone', audio);
       const user = await server.user();
-      // A distinct expiry gives a distinct token, so each run plays a URL the browser never saw.
+      const cookie = await server.call<string>({ cmd: 'streamCookie', userId: user.id });
+      // The stream route ignores the query: a distinct one makes each run play a URL the browser never saw.
       let runs = 0;
       const freshUrl = async (songId: string = song.id) => {
         runs += 1;
-        const st = await server.call<string>({ cmd: 'streamToken', userId: user.id, songId, ttlSeconds: 3600 + runs });
-        return `/api/songs/stream/${songId}?st=${encodeURIComponent(st)}`;
+        return `/api/songs/stream/${songId}?run=${runs}`;
       };
 
       // Proof that the link is throttled: a plain download of the file takes about size / rate.
       const probeContext = await browser.newContext({ baseURL: server.baseUrl });
+      await probeContext.addCookies([streamCookieFor(server.baseUrl, cookie)]);
       const probe = await probeContext.newPage();
       await probe.goto('/api/health');
       const cdp = await probeContext.newCDPSession(probe);
@@ -211,20 +219,23 @@ export const clickPart: Part = {
 
       const stream: ClickTiming[] = [];
       const blob: ClickTiming[] = [];
-      for (let i = 0; i < STREAM_RUNS; i += 1) stream.push(await measureOnce(browser, server.baseUrl, await freshUrl(), 'stream'));
-      for (let i = 0; i < BLOB_RUNS; i += 1) blob.push(await measureOnce(browser, server.baseUrl, await freshUrl(), 'blob'));
+      for (let i = 0; i < STREAM_RUNS; i += 1) stream.push(await measureOnce(browser, server.baseUrl, await freshUrl(), 'stream', cookie));
+      for (let i = 0; i < BLOB_RUNS; i += 1) blob.push(await measureOnce(browser, server.baseUrl, await freshUrl(), 'blob', cookie));
       // The same streaming click for a 5 MB MP3, the common case in a library.
       const mp3 = await benchMp3File(ctx.log);
       const mp3Song = await addBenchSong(server, 'Bench Tone MP3', mp3);
       const streamMp3: ClickTiming[] = [];
-      for (let i = 0; i < STREAM_RUNS; i += 1) streamMp3.push(await measureOnce(browser, server.baseUrl, await freshUrl(mp3Song.id), 'stream'));
-      // The same through the app's own Search page and player, each run a new user (a new publicUrl).
+      for (let i = 0; i < STREAM_RUNS; i += 1) streamMp3.push(await measureOnce(browser, server.baseUrl, await freshUrl(mp3Song.id), 'stream', cookie));
+      // The same through the app's own Search page and player, each run a new user and a song of its own (a new publicUrl).
       const clientDir = await ctx.clientDir();
       const appServer = await startBenchServer({ clientDir });
       const inApp: number[] = [];
       try {
-        await addBenchSong(appServer, 'Bench Tone In The App', audio);
-        for (let i = 0; i < APP_RUNS; i += 1) inApp.push(await measureInApp(browser, appServer.baseUrl, (await appServer.user()).token, 'Bench Tone In The App'));
+        for (let i = 0; i < APP_RUNS; i += 1) {
+          const title = `Bench Tone In The App ${i + 1}`;
+          await addBenchSong(appServer, title, audio);
+          inApp.push(await measureInApp(browser, appServer.baseUrl, (await appServer.user()).token, title));
+        }
       } finally {
         await appServer.stop();
       }
@@ -253,7 +264,7 @@ export const clickPart: Part = {
         info('plain download of the 5 MB file on the throttled link', 'ms', downloadMs),
       ];
       return {
-        method: `Debian chromium (headless, through playwright-core) on a page of the app's origin, with the network emulated by the DevTools protocol at ${LINK.downloadThroughput * 8 / 1e6} Mbit/s down and up and ${LINK.latency} ms latency, cache disabled. A real click on a button starts playback of a ${(audio.sizeBytes / 1e6).toFixed(1)} MB WAV (44.1 kHz, 16-bit; and, as a second figure, a 5 MB MP3 at 128 kbit/s made with Debian's lame): either \`audio.src = publicUrl\` (what the app's player does: the element streams with Range requests) or the SPEC §8 way, \`fetch\` the whole file, then play a blob URL. The time runs from the click handler to the moment currentTime leaves 0 (polled every 2 ms: the sound is moving), measured in the page. Every run uses a fresh browser context and a URL the browser never played (its own stream token): chromium keeps media bytes of a played URL in memory. ${STREAM_RUNS} streaming runs and ${BLOB_RUNS} blob runs; medians. Then the same file through the app itself (a production build): signed in, the Search page finds the song, a click on its Play button; ${APP_RUNS} runs, each a new user and so a new publicUrl.`,
+        method: `Debian chromium (headless, through playwright-core) on a page of the app's origin, with the network emulated by the DevTools protocol at ${LINK.downloadThroughput * 8 / 1e6} Mbit/s down and up and ${LINK.latency} ms latency, cache disabled. A real click on a button starts playback of a ${(audio.sizeBytes / 1e6).toFixed(1)} MB WAV (44.1 kHz, 16-bit; and, as a second figure, a 5 MB MP3 at 128 kbit/s made with Debian's lame): either \`audio.src = publicUrl\` (what the app's player does: the element streams with Range requests) or the SPEC §8 way, \`fetch\` the whole file, then play a blob URL. The time runs from the click handler to the moment currentTime leaves 0 (polled every 2 ms: the sound is moving), measured in the page. Every run uses a fresh browser context and a URL the browser never played (its own query string; the cookie authenticates): chromium keeps media bytes of a played URL in memory. ${STREAM_RUNS} streaming runs and ${BLOB_RUNS} blob runs; medians. Then the same file through the app itself (a production build): signed in, the Search page finds the song, a click on its Play button; ${APP_RUNS} runs, each a new user and a song of its own, so a new publicUrl.`,
         figures,
         details: { stream, streamMp3, blob, inApp, downloadMs },
       };

@@ -25,7 +25,7 @@ export type ServerCommand =
   | { cmd: 'addSong'; title: string; artist: string; file: string; mimeType: string; durationMs: number; sizeBytes: number }
   | { cmd: 'user'; role?: 'user' | 'admin'; password?: string }
   | { cmd: 'token'; userId: string; role: 'user' | 'admin' }
-  | { cmd: 'streamToken'; userId: string; songId: string; ttlSeconds?: number }
+  | { cmd: 'streamCookie'; userId: string }
   | { cmd: 'sql'; text: string }
   | { cmd: 'memory' }
   | { cmd: 'profileStart' }
@@ -138,8 +138,11 @@ async function handle(message: ServerCommand): Promise<unknown> {
       return createUser(message.role ?? 'user', message.password);
     case 'token':
       return accessToken(message.userId, message.role);
-    case 'streamToken':
-      return app.tokens.signStream({ userId: message.userId, songId: message.songId, ttlSeconds: message.ttlSeconds ?? 3600 });
+    case 'streamCookie': {
+      // what sign-in sets: the session's wl_stream cookie, as a Cookie header value
+      const { sessionId } = await createSession(db, message.userId, new Date());
+      return `wl_stream=${await app.tokens.signStreamSession({ userId: message.userId, sessionId })}`;
+    }
     case 'sql': {
       const result = (await db.execute(sql.raw(message.text))) as unknown as { rows: unknown[] };
       return result.rows;

@@ -33,12 +33,14 @@ export const streamPart: Part = {
     try {
       const song = await addBenchSong(server, 'Bench Tone', audio);
       const user = await server.user();
-      const st = await server.call<string>({ cmd: 'streamToken', userId: user.id, songId: song.id });
+      const cookie = await server.call<string>({ cmd: 'streamCookie', userId: user.id });
       nginx = await startNginx(nginxBinary, song.mediaDir);
       const targets = {
-        ours: `${server.baseUrl}/api/songs/stream/${song.id}?st=${encodeURIComponent(st)}`,
+        ours: `${server.baseUrl}/api/songs/stream/${song.id}`,
         nginx: `${nginx.baseUrl}/${song.path}`,
       };
+      // the app's side authenticates with the session's stream cookie, as the browser's audio element does
+      const auth = { ours: { cookie }, nginx: {} } as const;
       const random = rng(11);
       const range = () => {
         const start = Math.floor(random() * (audio.sizeBytes - RANGE_BYTES));
@@ -46,9 +48,10 @@ export const streamPart: Part = {
       };
 
       for (const [side, url] of Object.entries(targets)) {
-        const whole = await timedGet(url);
+        const headers = auth[side as keyof typeof auth];
+        const whole = await timedGet(url, { headers });
         if (whole.status !== 200 || whole.bytes !== audio.sizeBytes) throw new Error(`${side}: GET answered ${whole.status} with ${whole.bytes} bytes, expected 200 with ${audio.sizeBytes}`);
-        const part = await timedGet(url, { headers: range() });
+        const part = await timedGet(url, { headers: { ...headers, ...range() } });
         if (part.status !== 206 || part.bytes !== RANGE_BYTES) throw new Error(`${side}: ranged GET answered ${part.status} with ${part.bytes} bytes, expected 206 with ${RANGE_BYTES}`);
       }
 
@@ -57,8 +60,8 @@ export const streamPart: Part = {
       const agents = { ours: new http.Agent({ keepAlive: true, maxSockets: 1 }), nginx: new http.Agent({ keepAlive: true, maxSockets: 1 }) };
       for (let i = 0; i < TTFB_SAMPLES; i += 1) {
         for (const side of ['ours', 'nginx'] as const) {
-          ttfb[side].whole.push(await timedGet(targets[side], { agent: agents[side] }));
-          ttfb[side].ranged.push(await timedGet(targets[side], { agent: agents[side], headers: range() }));
+          ttfb[side].whole.push(await timedGet(targets[side], { agent: agents[side], headers: auth[side] }));
+          ttfb[side].ranged.push(await timedGet(targets[side], { agent: agents[side], headers: { ...auth[side], ...range() } }));
         }
       }
       agents.ours.destroy();
@@ -72,7 +75,7 @@ export const streamPart: Part = {
           for (const side of (round % 2 ? ['nginx', 'ours'] : ['ours', 'nginx']) as ('ours' | 'nginx')[]) {
             const result = await throughput({
               url: () => targets[side],
-              headers: kind === 'ranged' ? range : undefined,
+              headers: kind === 'ranged' ? () => ({ ...auth[side], ...range() }) : () => auth[side],
               connections: CONNECTIONS,
               seconds: ROUND_SECONDS,
               expectStatus: kind === 'ranged' ? 206 : 200,
@@ -108,7 +111,7 @@ export const streamPart: Part = {
       figures.push(info('one connection, whole file (p50 of its download time)', 'MB/s', mb(single('ours')), { reference: { value: mb(single('nginx')), what: 'nginx' }, ratio: single('ours') / single('nginx') }));
 
       return {
-        method: `One ${(audio.sizeBytes / 1e6).toFixed(1)} MB WAV (bench/lib/audioFile.ts) added to a temporary library; the app (its own process) streams it at /api/songs/stream/:id?st=<stream token>, and nginx ${'(Debian nginx-light, installed by the bench when missing)'} serves the very same file from the app's media folder with a temporary configuration: one worker, sendfile on, no access log. Throughput: ${CONNECTIONS} keep-alive connections request back to back for ${ROUND_SECONDS} s, ${ROUNDS} rounds per side, the sides alternating; whole-file GETs (200) and random 1 MiB Range GETs (206). Time to first byte: ${TTFB_SAMPLES} sequential requests per side and kind on one keep-alive connection, sides interleaved. The client is this Node process; both servers share the same two cores with it.`,
+        method: `One ${(audio.sizeBytes / 1e6).toFixed(1)} MB WAV (bench/lib/audioFile.ts) added to a temporary library; the app (its own process) streams it at /api/songs/stream/:id with the session's stream cookie, and nginx ${'(Debian nginx-light, installed by the bench when missing)'} serves the very same file from the app's media folder with a temporary configuration: one worker, sendfile on, no access log. Throughput: ${CONNECTIONS} keep-alive connections request back to back for ${ROUND_SECONDS} s, ${ROUNDS} rounds per side, the sides alternating; whole-file GETs (200) and random 1 MiB Range GETs (206). Time to first byte: ${TTFB_SAMPLES} sequential requests per side and kind on one keep-alive connection, sides interleaved. The client is this Node process; both servers share the same two cores with it.`,
         figures,
         details: { profile, rates, ttfbMs: Object.fromEntries(Object.entries(ttfb).map(([side, kinds]) => [side, Object.fromEntries(Object.entries(kinds).map(([k, v]) => [k, v.map((f) => Math.round(f.ttfbMs * 100) / 100)]))])) },
       };
