@@ -5,7 +5,7 @@
  * the embedded PGlite belongs to one process and cannot be shared.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -203,4 +203,31 @@ describeWithPostgres('two instances on one PostgreSQL (skipped without DATABASE_
     // the dead instance's listener stops counting once its heartbeat goes stale
     await waitFor(async () => (await snapshot(survivor, boss.headers)).listeners === 1, 25_000, 'the dead instance’s listeners to expire');
   }, 150_000);
+
+  it('ends a session on every instance at once: logout through one, its stream cookie and radio socket are refused by the other', async () => {
+    const [c, d] = [await start('c'), await start('d')];
+    const listener = await makeUser('user');
+    const song = await insertSong(database.db, { title: 'Cookie across instances' });
+    mkdirSync(path.join(tmp, 'media'), { recursive: true });
+    writeFileSync(path.join(tmp, 'media', song.path), Buffer.from('RIFF-cross-instance'));
+
+    const login = await fetch(`${c.baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: listener.user.username, password: 'whatever-password' }),
+    });
+    expect(login.status).toBe(200);
+    const token = ((await login.json()) as { token: { token: string } }).token.token;
+    const cookie = login.headers.getSetCookie().find((h) => h.startsWith('wl_stream='))!.split(';')[0];
+    const streamOnD = () => fetch(`${d.baseUrl}/api/songs/stream/${song.id}`, { headers: { cookie } });
+    expect((await streamOnD()).status).toBe(200);
+    const socketOnD = socketTo(d, token);
+    await socketOnD.next('QUEUE_UPDATE');
+
+    const loggedOutAt = Date.now();
+    expect((await fetch(`${c.baseUrl}/api/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+    expect((await streamOnD()).status).toBe(401);
+    expect((await socketOnD.closed).code).toBe(4401);
+    expect(Date.now() - loggedOutAt).toBeLessThan(1_000);
+  }, 120_000);
 });
