@@ -22,6 +22,7 @@ import { errorsPlugin } from './plugins/errors';
 import { inputGuardPlugin } from './plugins/inputGuard';
 import { addressLimitOptions } from './lib/addressLimitStore';
 import { fastifyTrustProxy } from './lib/trustProxy';
+import { frameworkErrors } from './lib/frameworkErrors';
 import { spaPlugin } from './plugins/spa';
 import { securityHeadersPlugin } from './plugins/securityHeaders';
 
@@ -46,6 +47,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: fastifyTrustProxy(deps.config.trustProxy),
     bodyLimit: 1024 * 1024,
     forceCloseConnections: true,
+    frameworkErrors,
   });
 
   await app.register(securityHeadersPlugin, { https: deps.config.publicUrl?.startsWith('https:') ?? false });

@@ -103,6 +103,18 @@ describe('security headers', () => {
     expectSecurityHeaders(cover);
   });
 
+  it('are on the 400 for a URL Fastify cannot decode, answered before any hook, which echoes no path', async () => {
+    for (const url of ['/api/%E0%A4%A', '/%']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ success: false, message: 'Request failed with status 400' });
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+    }
+  });
+
   it('send HSTS only when PUBLIC_URL is https', async () => {
     const plain = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(plain.headers['strict-transport-security']).toBeUndefined();
