@@ -1,4 +1,4 @@
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '../../contract/messages';
 
 /**
@@ -7,7 +7,7 @@ import { MESSAGES } from '../../contract/messages';
  * app's error shape and carries the security headers itself; an error body needs no resources,
  * hence a CSP stricter than the app's.
  */
-export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (_error, _request, reply) => {
+export function frameworkErrors(_error: Error, _request: FastifyRequest, reply: FastifyReply): void {
   reply
     .status(400)
     .header('content-security-policy', "default-src 'none'; frame-ancestors 'none'")
@@ -17,4 +17,4 @@ export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors'
     .header('cross-origin-resource-policy', 'same-origin')
     .header('x-frame-options', 'DENY')
     .send({ success: false, message: MESSAGES.requestFailed(400) });
-};
+}
