@@ -16,11 +16,15 @@ export interface Song {
   createdAt: string;
 }
 
+/** the duration filters, in seconds, stay within what duration_ms (a 32-bit count of milliseconds) can hold */
+export const DURATION_FILTER_MAX_SECONDS = 2_000_000;
+const durationTooLong = `Durations are in seconds, at most ${DURATION_FILTER_MAX_SECONDS}`;
+
 export const SongsQuery = z.object({
   search: z.string().trim().max(200).optional(),
   /** seconds */
-  minDuration: z.coerce.number().int().min(0).optional(),
-  maxDuration: z.coerce.number().int().min(0).optional(),
+  minDuration: z.coerce.number().int().min(0).max(DURATION_FILTER_MAX_SECONDS, durationTooLong).optional(),
+  maxDuration: z.coerce.number().int().min(0).max(DURATION_FILTER_MAX_SECONDS, durationTooLong).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(SONGS_PAGE_SIZE),
   cursor: z.string().max(500).optional(),
 });
