@@ -115,6 +115,12 @@ describe('security headers', () => {
     }
   });
 
+  it('never repeat a nonce, across refills of the random pool (256 nonces each)', async () => {
+    const seen = new Set<string>();
+    for (let i = 0; i < 600; i++) seen.add(nonceOf(await t.app.inject({ method: 'GET', url: '/api/no/such/route' })));
+    expect(seen.size).toBe(600);
+  });
+
   it('send HSTS only when PUBLIC_URL is https', async () => {
     const plain = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(plain.headers['strict-transport-security']).toBeUndefined();

@@ -1,9 +1,22 @@
-import { randomBytes } from 'node:crypto';
-import type { ServerResponse } from 'node:http';
+import { randomFillSync } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
 
+const NONCE_BYTES = 16;
 const nonces = new WeakMap<ServerResponse, string>();
+// randomBytes(16) per response cost a system call each time; one fill serves 256 nonces.
+const pool = Buffer.alloc(NONCE_BYTES * 256);
+let poolOffset = pool.length;
+
+function freshNonce(): string {
+  if (poolOffset === pool.length) {
+    randomFillSync(pool);
+    poolOffset = 0;
+  }
+  poolOffset += NONCE_BYTES;
+  return pool.toString('base64url', poolOffset - NONCE_BYTES, poolOffset);
+}
 
 /**
  * The CSP nonce of one response, made on first use: the header and the HTML that spa.ts sends
@@ -12,10 +25,33 @@ const nonces = new WeakMap<ServerResponse, string>();
 export function cspNonceOf(res: ServerResponse): string {
   let nonce = nonces.get(res);
   if (!nonce) {
-    nonce = randomBytes(16).toString('base64url');
+    nonce = freshNonce();
     nonces.set(res, nonce);
   }
   return nonce;
+}
+
+/** The policy, built once: @fastify/helmet would rebuild (and re-validate) it on every request. */
+function contentSecurityPolicy(https: boolean) {
+  return helmet.contentSecurityPolicy({
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      // styled-components injects <style> tags: each carries the response's nonce, so no 'unsafe-inline'.
+      styleSrc: ["'self'", (_req: IncomingMessage, res: ServerResponse) => `'nonce-${cspNonceOf(res)}'`],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      mediaSrc: ["'self'", 'blob:'],
+      // CSP Level 3: 'self' also matches ws:/wss: on the same host and port (the radio socket).
+      connectSrc: ["'self'"],
+      fontSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'none'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+      ...(https ? { upgradeInsecureRequests: [] } : {}),
+    },
+  });
 }
 
 export interface SecurityHeadersOptions {
@@ -24,37 +60,23 @@ export interface SecurityHeadersOptions {
 }
 
 /**
- * Helmet on every response (JSON, errors, 404s, audio, covers, the SPA): a strict CSP whose only
- * inline exception is styled-components' <style> tags, carrying a per-response nonce.
+ * Security headers on every response that passes the hooks (JSON, errors, 404s, audio, covers, the
+ * SPA): helmet for the fixed ones, and a strict CSP whose only inline exception is styled-components'
+ * <style> tags, carrying a per-response nonce.
  */
 export const securityHeadersPlugin = fp<SecurityHeadersOptions>(
   async (app, { https }) => {
     await app.register(helmet, {
       global: true,
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          styleSrc: ["'self'", (_req, res) => `'nonce-${cspNonceOf(res as ServerResponse)}'`],
-          imgSrc: ["'self'", 'data:', 'blob:'],
-          mediaSrc: ["'self'", 'blob:'],
-          // CSP Level 3: 'self' also matches ws:/wss: on the same host and port (the radio socket).
-          connectSrc: ["'self'"],
-          fontSrc: ["'self'"],
-          objectSrc: ["'none'"],
-          baseUri: ["'none'"],
-          formAction: ["'self'"],
-          frameAncestors: ["'none'"],
-          ...(https ? { upgradeInsecureRequests: [] } : {}),
-        },
-      },
+      contentSecurityPolicy: false,
       crossOriginOpenerPolicy: { policy: 'same-origin' },
       crossOriginResourcePolicy: { policy: 'same-origin' },
       referrerPolicy: { policy: 'no-referrer' },
       xFrameOptions: { action: 'deny' },
       strictTransportSecurity: https ? { maxAge: 31536000, includeSubDomains: true } : false,
     });
+    const csp = contentSecurityPolicy(https);
+    app.addHook('onRequest', (request, reply, done) => csp(request.raw, reply.raw, done));
   },
   { name: 'security-headers' },
 );
