@@ -1,3 +1,6 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { songs } from '../db/schema';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../test/testApp';
 
 const SLOW = 60_000;
@@ -59,5 +62,29 @@ describe('text input guard', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ success: false, message: BAD_TEXT });
     expect(await playlistCount()).toBe(before);
+  });
+
+  it('refuses NUL in the title of a song upload with 400, leaving no file and no row', async () => {
+    const admin = await createUser(t, { role: 'admin' });
+    const wav = await readFile(path.join(import.meta.dirname, '../modules/songs/fixtures/tone.wav'));
+    const boundary = '----guard-upload';
+    const payload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nNul\u0000Song\r\n`),
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="artist"\r\n\r\nBand\r\n`),
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="song"; filename="t.wav"\r\nContent-Type: audio/wav\r\n\r\n`),
+      wav,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/songs/upload',
+      headers: { ...admin.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ success: false, message: BAD_TEXT });
+    expect(await t.app.db.select({ id: songs.id }).from(songs)).toEqual([]);
+    const files = await readdir(t.config.mediaDir, { recursive: true }).catch(() => [] as string[]);
+    expect(files.filter((f) => f !== 'tmp')).toEqual([]);
   });
 });

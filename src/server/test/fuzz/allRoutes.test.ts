@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
@@ -40,6 +41,7 @@ let database: Database;
 let listener: TestUser;
 let admin: TestUser;
 let knownIds: string[];
+let sampleFiles: Buffer[];
 const serverErrors: string[] = [];
 
 beforeAll(async () => {
@@ -65,6 +67,8 @@ beforeAll(async () => {
     knownIds.push(playlistId, suggestion.json().suggestion?.id, queued.json().track?.id);
   }
   knownIds = knownIds.filter((id): id is string => typeof id === 'string');
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+  sampleFiles = [await readFile(path.join(import.meta.dirname, '../../modules/songs/fixtures/tone.wav')), png];
 }, 60_000);
 afterAll(async () => {
   await app?.close();
@@ -114,7 +118,7 @@ describe('fuzzing every route', () => {
     const statuses = new Map<string, number>();
     let tried = 0;
 
-    const anyBody = body(fields, knownIds);
+    const anyBody = body(fields, knownIds, sampleFiles);
     const anyQuery = queryString(fields);
     const request = fc.constantFrom<RouteEntry>(...routes).chain((route) => {
       // bodies and queries shaped by the route's own contract schemas reach past validation

@@ -97,11 +97,12 @@ function multipartBody(fields: [string, string][], file: Buffer | null, fileFiel
   return Buffer.concat(chunks);
 }
 
-export function body(fieldNames: string[], knownIds: string[]): fc.Arbitrary<BodySpec> {
+/** sampleFiles: real media (a short WAV, a PNG) so an upload can get as far as the database */
+export function body(fieldNames: string[], knownIds: string[], sampleFiles: Buffer[]): fc.Arbitrary<BodySpec> {
   const multipart = fc
     .record({
       fields: fc.array(fc.tuple(fc.oneof(fc.constantFrom(...fieldNames), text), text), { maxLength: 5 }),
-      file: fc.option(fc.uint8Array({ maxLength: 2048 }).map((bytes) => Buffer.from(bytes))),
+      file: fc.option(fc.oneof(fc.constantFrom(...sampleFiles), fc.uint8Array({ maxLength: 2048 }).map((bytes) => Buffer.from(bytes)))),
       fileField: fc.constantFrom('song', 'coverImage', 'file'),
       close: fc.boolean(),
       boundary: fc.constantFrom(`; boundary=${BOUNDARY}`, '', '; boundary=', `; boundary=${'b'.repeat(300)}`, `; boundary="${BOUNDARY}"`),
