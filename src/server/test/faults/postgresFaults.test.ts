@@ -15,6 +15,7 @@ import { users } from '../../db/schema';
 import { hashPassword } from '../../modules/auth/passwords';
 import { createSession } from '../../modules/auth/sessions';
 import { createTokenService } from '../../modules/auth/tokens';
+import { RADIO_CLOCK_LOCK_KEY } from '../../modules/radio/service';
 import { insertSong, openSocket, waitFor, type TestSocket } from '../../modules/radio/test/helpers';
 import { spawnServer, type ServerProcess } from './serverProcess';
 
@@ -154,6 +155,20 @@ describeWithPostgres('PostgreSQL: every connection terminated during traffic (sk
     expect((await fetch(`${a.baseUrl}/api/radio/skip`, { method: 'POST', headers: boss.headers })).status).toBe(200);
     await waitFor(() => onB.messages.slice(before).some((m) => m.type === 'TRACK_CHANGE'), 2_000, 'the skip to reach b');
     const skipMs = Date.now() - sentAt;
+
+    // the clock's advisory lock died with its connection: an instance takes it again
+    expect(a.output() + b.output()).toContain('radio: lost the clock lock with its connection');
+    await waitFor(
+      async () => {
+        const { rows } = await admin.query<{ n: number }>(
+          "select count(*)::int as n from pg_locks l join pg_stat_activity s on s.pid = l.pid where l.locktype = 'advisory' and l.objid = $1 and s.datname = $2",
+          [RADIO_CLOCK_LOCK_KEY, dbName],
+        );
+        return rows[0].n === 1;
+      },
+      5_000,
+      'an instance to hold the radio clock again',
+    );
 
     const total = [...statuses.values()].reduce((sum, n) => sum + n, 0);
     console.log(
