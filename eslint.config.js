@@ -85,6 +85,15 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': restrict(boundaries.server, 'The server never imports client code.') },
   },
   {
+    // Small files with one job: no source file over 300 lines, no function over 60 (tests and bench aside).
+    files: ['src/**/*.ts', 'src/**/*.tsx'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', 'src/**/test/**'],
+    rules: {
+      'max-lines': ['warn', { max: 300 }],
+      'max-lines-per-function': ['warn', { max: 60, skipBlankLines: true, skipComments: true }],
+    },
+  },
+  {
     files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**', 'bench/**', 'scripts/**'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },
