@@ -42,7 +42,7 @@ export const DRUMS: Record<Groove, DrumPattern> = {
 };
 
 /** [step, length in steps, scale degrees above the chord root] */
-export type BassNote = readonly [number, number, number];
+type BassNote = readonly [number, number, number];
 export const BASS: Record<Groove, readonly BassNote[]> = {
   backbeat: [[0, 6, 0], [6, 2, 0], [8, 4, 4], [12, 4, 7]],
   fourOnTheFloor: [[0, 2, 0], [2, 2, 7], [4, 2, 0], [6, 2, 7], [8, 2, 0], [10, 2, 7], [12, 2, 4], [14, 2, 7]],

@@ -33,10 +33,6 @@ export class RadioClock {
 
   constructor(private readonly options: RadioClockOptions) {}
 
-  get isHolder(): boolean {
-    return this.lock !== null;
-  }
-
   async start(): Promise<void> {
     await this.acquire();
     this.retry = every(this.options.lockRetryMs, () => void this.acquire());

@@ -28,7 +28,8 @@ export class LiveState {
 
   constructor(private readonly options: LiveStateOptions) {}
 
-  get current(): LiveSnapshot | null {
+  /** The station as last read (null before the first read). */
+  get lastRead(): LiveSnapshot | null {
     return this.snapshot;
   }
 

@@ -52,8 +52,8 @@ export interface RadioServiceOptions {
 }
 
 export class RadioService {
-  readonly instanceId = randomUUID();
-  readonly hub: ListenerHub;
+  private readonly instanceId = randomUUID();
+  private readonly hub: ListenerHub;
   private readonly bus: EventBus<RadioEvent>;
   private readonly sessionBus: EventBus<SessionEvent>;
   private readonly writes: StationWrites;
@@ -83,7 +83,7 @@ export class RadioService {
       publish: (event) => this.bus.publish(event),
     });
     this.live = new LiveState({ db, now, log, broadcast, listeners: () => this.counts.total(), onRefreshed: () => this.clock.schedule() });
-    this.clock = new RadioClock({ database, now, log, lockRetryMs: timings.lockRetryMs, changed, snapshot: () => this.live.current });
+    this.clock = new RadioClock({ database, now, log, lockRetryMs: timings.lockRetryMs, changed, snapshot: () => this.live.lastRead });
     this.writes = new StationWrites({ db, now, changed });
     this.sockets = new RadioSockets({
       db,
@@ -95,11 +95,6 @@ export class RadioService {
       verifyToken: options.verifyToken,
       welcome: () => this.live.welcome(),
     });
-  }
-
-  /** True while this instance runs the radio clock. */
-  get isClockHolder(): boolean {
-    return this.clock.isHolder;
   }
 
   async start(): Promise<void> {

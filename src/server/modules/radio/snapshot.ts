@@ -13,7 +13,7 @@ export interface LiveSnapshot {
 }
 
 /** A queue item as broadcast: its URL carries no token (each listener streams with their own session). */
-export function toTrack(row: RadioItemRow): RadioQueueTrack {
+function toTrack(row: RadioItemRow): RadioQueueTrack {
   return {
     id: row.id,
     songId: row.songId,
