@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { startBenchServer, type BenchServer } from '../lib/serverHandle';
 import { summarize, type Summary } from '../lib/stats';
+import { createListenerTokens, measureSkips, prepareStation, settledListenerCount, sleep, type SkipProbe } from './protocol';
 
 export interface FanoutOptions {
   listeners: number;
@@ -63,36 +64,6 @@ export interface MemoryUsage {
   arrayBuffers: number;
 }
 
-async function api<T>(server: BenchServer, method: string, url: string, token: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${server.baseUrl}${url}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = (await res.json()) as T;
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(json)}`);
-  return json;
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Distinct users with a fresh session each: rows in bulk, one token per user from the server. */
-async function createListeners(server: BenchServer, count: number): Promise<string[]> {
-  const tag = Math.random().toString(36).slice(2, 8);
-  const rows = await server.call<{ id: string }[]>({
-    cmd: 'sql',
-    text: `insert into users (username, email, password_hash, role)
-           select 'fan${tag}_' || g, 'fan${tag}_' || g || '@bench.test', 'x', 'user' from generate_series(1, ${count}) g
-           returning id`,
-  });
-  const tokens: string[] = [];
-  for (let i = 0; i < rows.length; i += 100) {
-    const batch = rows.slice(i, i + 100);
-    tokens.push(...(await Promise.all(batch.map((r) => server.call<string>({ cmd: 'token', userId: r.id, role: 'user' })))));
-  }
-  return tokens;
-}
-
 interface Client {
   ws: WebSocket;
   trackChanges: number[];
@@ -119,97 +90,89 @@ function connect(url: string): Client {
   return client;
 }
 
-export async function runFanout(options: FanoutOptions): Promise<FanoutResult> {
-  const log = options.log ?? (() => {});
-  const rounds = options.rounds ?? 10;
-  const concurrency = options.connectConcurrency ?? 500;
-  const server = options.server ?? (await startBenchServer({ databaseUrl: options.databaseUrl }));
-  const clients: Client[] = [];
-  try {
-    const admin = await server.user('admin');
-    await server.call({ cmd: 'seedSongs', count: rounds + 3 });
-    const songIds = (await server.call<{ id: string }[]>({ cmd: 'sql', text: `select id from songs order by id limit ${rounds + 3}` })).map((r) => r.id);
-    // a known state: radio off, nothing queued
-    const before = await api<{ isRadioActive: boolean; queue: { id: string }[] }>(server, 'GET', '/api/radio/queue', admin.token);
-    if (before.isRadioActive) await api(server, 'POST', '/api/radio/toggle', admin.token);
-    for (const songId of songIds) await api(server, 'POST', '/api/radio/queue', admin.token, { songId });
-    await api(server, 'POST', '/api/radio/toggle', admin.token);
-
-    log(`creating ${options.listeners} listeners`);
-    const tokens = await createListeners(server, options.listeners);
-    await sleep(500);
-    const memBefore = await server.call<MemoryUsage>({ cmd: 'memory' });
-
-    log(`connecting ${options.listeners} sockets`);
-    const wsBase = `${server.baseUrl.replace(/^http/, 'ws')}/api/radio/ws?token=`;
-    const started = performance.now();
-    let next = 0;
-    const workers = Array.from({ length: Math.min(concurrency, tokens.length) }, async () => {
-      while (next < tokens.length) {
-        const token = tokens[next++];
-        const client = connect(wsBase + encodeURIComponent(token));
-        clients.push(client);
-        await client.ready;
-      }
-    });
-    await Promise.all(workers);
-    const connectAllMs = performance.now() - started;
-    log(`connected in ${connectAllMs.toFixed(0)} ms`);
-
-    // the count reaches every instance through coalesced updates; wait for it to settle
-    let serverListeners = 0;
-    for (let i = 0; i < 50; i += 1) {
-      serverListeners = (await api<{ listeners: number }>(server, 'GET', '/api/radio/queue', admin.token)).listeners;
-      if (serverListeners >= options.listeners) break;
-      await sleep(100);
+/** Opens one socket per token, `concurrency` handshakes in flight, each until its first QUEUE_UPDATE; answers the ms it took. */
+async function connectAll(wsBase: string, tokens: string[], concurrency: number, clients: Client[]): Promise<number> {
+  const started = performance.now();
+  let next = 0;
+  const workers = Array.from({ length: Math.min(concurrency, tokens.length) }, async () => {
+    while (next < tokens.length) {
+      const client = connect(wsBase + encodeURIComponent(tokens[next++]));
+      clients.push(client);
+      await client.ready;
     }
-    await sleep(1_000);
-    const listenerUpdatesDuringConnect = clients[0]?.listenerUpdates ?? 0;
-    const memAfter = await server.call<MemoryUsage>({ cmd: 'memory' });
+  });
+  await Promise.all(workers);
+  return performance.now() - started;
+}
 
-    const latencies: number[] = [];
-    const skipToAllMs: number[] = [];
-    const skipToFirstMs: number[] = [];
-    for (let round = 0; round < rounds; round += 1) {
-      const seen = clients.map((c) => c.trackChanges.length);
-      const sentAt = performance.now();
-      await api(server, 'POST', '/api/radio/skip', admin.token);
+/** Skips are timed on this process's clock: each socket's next TRACK_CHANGE after the skip was sent. */
+function skipProbe(clients: Client[]): SkipProbe {
+  let seen: number[] = [];
+  return {
+    clock: () => performance.now(),
+    async arm() {
+      seen = clients.map((c) => c.trackChanges.length);
+    },
+    async collect(round) {
       const deadline = Date.now() + 10_000;
       while (clients.some((c, i) => c.trackChanges.length <= seen[i])) {
         if (Date.now() > deadline) throw new Error(`round ${round}: ${clients.filter((c, i) => c.trackChanges.length <= seen[i]).length} sockets got no TRACK_CHANGE within 10 s`);
         await sleep(2);
       }
-      const arrivals = clients.map((c, i) => c.trackChanges[seen[i]] - sentAt);
-      latencies.push(...arrivals);
-      skipToAllMs.push(Math.max(...arrivals));
-      skipToFirstMs.push(Math.min(...arrivals));
-      log(`skip ${round + 1}/${rounds}: all ${clients.length} had TRACK_CHANGE after ${Math.max(...arrivals).toFixed(1)} ms`);
-      await sleep(300);
-    }
+      return clients.map((c, i) => c.trackChanges[seen[i]]);
+    },
+  };
+}
 
-    const n = options.listeners;
+function closeAll(clients: Client[]): Promise<void[]> {
+  return Promise.all(
+    clients.map(
+      (c) =>
+        new Promise<void>((resolve) => {
+          if (c.ws.readyState === WebSocket.CLOSED) return resolve();
+          c.ws.once('close', () => resolve());
+          c.ws.terminate();
+        }),
+    ),
+  );
+}
+
+export async function runFanout(options: FanoutOptions): Promise<FanoutResult> {
+  const log = options.log ?? (() => {});
+  const rounds = options.rounds ?? 10;
+  const server = options.server ?? (await startBenchServer({ databaseUrl: options.databaseUrl }));
+  const clients: Client[] = [];
+  try {
+    const admin = await server.user('admin');
+    await prepareStation(server, admin.token, rounds + 3);
+    log(`creating ${options.listeners} listeners`);
+    const tokens = await createListenerTokens(server, options.listeners);
+    await sleep(500);
+    const memBefore = await server.call<MemoryUsage>({ cmd: 'memory' });
+
+    log(`connecting ${options.listeners} sockets`);
+    const wsBase = `${server.baseUrl.replace(/^http/, 'ws')}/api/radio/ws?token=`;
+    const connectAllMs = await connectAll(wsBase, tokens, options.connectConcurrency ?? 500, clients);
+    log(`connected in ${connectAllMs.toFixed(0)} ms`);
+    // the count reaches every instance through coalesced updates; wait for it to settle
+    const serverListeners = await settledListenerCount(server, admin.token, options.listeners);
+    const listenerUpdatesDuringConnect = clients[0]?.listenerUpdates ?? 0;
+    const memAfter = await server.call<MemoryUsage>({ cmd: 'memory' });
+
+    const skips = await measureSkips(server, admin.token, rounds, skipProbe(clients), log);
     return {
-      listeners: n,
+      listeners: options.listeners,
       rounds,
       connectAllMs,
       serverListeners,
-      skipToTrackChange: summarize(latencies),
-      skipToAllMs,
-      skipToFirstMs,
+      skipToTrackChange: summarize(skips.latencies),
+      skipToAllMs: skips.skipToAllMs,
+      skipToFirstMs: skips.skipToFirstMs,
       listenerUpdatesDuringConnect,
-      memory: memoryPerListener(memBefore, memAfter, n),
+      memory: memoryPerListener(memBefore, memAfter, options.listeners),
     };
   } finally {
-    await Promise.all(
-      clients.map(
-        (c) =>
-          new Promise<void>((resolve) => {
-            if (c.ws.readyState === WebSocket.CLOSED) return resolve();
-            c.ws.once('close', () => resolve());
-            c.ws.terminate();
-          }),
-      ),
-    );
+    await closeAll(clients);
     if (!options.server) await server.stop();
   }
 }

@@ -9,9 +9,10 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { memoryPerListener, type FanoutResult } from './fanout';
 import { ROOT } from '../lib/paths';
-import { startBenchServer, type BenchServer } from '../lib/serverHandle';
+import { startBenchServer } from '../lib/serverHandle';
 import { summarize } from '../lib/stats';
 import { summarizeProfile, type ProfileSummary } from '../lib/cpuprofile';
+import { createListenerTokens, measureSkips, prepareStation, settledListenerCount, sleep, type SkipProbe } from './protocol';
 
 interface Worker {
   child: ChildProcess;
@@ -19,7 +20,6 @@ interface Worker {
 }
 
 const wall = () => performance.timeOrigin + performance.now();
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The open-files limit this shell gives a process (and the hard ceiling root may raise it to). */
 export function fileLimit(): { soft: number; hard: number } {
@@ -65,15 +65,36 @@ function startWorker(sockets: number): Promise<Worker> {
   });
 }
 
-async function api<T>(server: BenchServer, method: string, url: string, token: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${server.baseUrl}${url}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = (await res.json()) as T;
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(json)}`);
-  return json;
+/** Skips are timed on the machine's wall clock: every client process reports its sockets' arrival times. */
+function skipProbe(workers: Worker[], onFirstArm: (listenerUpdates: number) => void): SkipProbe {
+  return {
+    clock: wall,
+    async arm(round) {
+      const armed = await Promise.all(workers.map((w) => w.call<{ listenerUpdates: number }>({ cmd: 'arm' })));
+      if (round === 0) onFirstArm(armed[0].listenerUpdates);
+    },
+    async collect() {
+      return (await Promise.all(workers.map((w) => w.call<number[]>({ cmd: 'collect', timeoutMs: 10_000 })))).flat();
+    },
+  };
+}
+
+/** Every client process opens its share of the sockets; answers the ms from the first opened to the last ready. */
+async function connectAll(workers: Worker[], url: string, tokens: string[]): Promise<number> {
+  const share = Math.ceil(tokens.length / workers.length);
+  const connected = await Promise.all(
+    workers.map((w, p) =>
+      w.call<{ startedAt: number; doneAt: number }>({ cmd: 'connect', url, tokens: tokens.slice(p * share, (p + 1) * share), concurrency: Math.ceil(500 / workers.length) }),
+    ),
+  );
+  return Math.max(...connected.map((c) => c.doneAt)) - Math.min(...connected.map((c) => c.startedAt));
+}
+
+function checkFileLimit(listeners: number): void {
+  const limit = fileLimit();
+  if (limit.soft < listeners + 1024 && limit.hard < listeners + 1024) {
+    throw new Error(`the server needs ${listeners + 1024} open files; ulimit -n allows ${limit.soft} (hard ${limit.hard}): raise it before the bench`);
+  }
 }
 
 export async function runFanoutMultiProcess(options: {
@@ -83,86 +104,44 @@ export async function runFanoutMultiProcess(options: {
   log?: (line: string) => void;
   /** write a CPU profile of the server during the skips to this file, and summarize it */
   profileFile?: string;
-}): Promise<FanoutResult & { skipToFirstMs: number[]; profile?: ProfileSummary }> {
+}): Promise<FanoutResult & { profile?: ProfileSummary }> {
   const log = options.log ?? (() => {});
   const rounds = options.rounds ?? 10;
-  const limit = fileLimit();
-  if (limit.soft < options.listeners + 1024 && limit.hard < options.listeners + 1024) {
-    throw new Error(`the server needs ${options.listeners + 1024} open files; ulimit -n allows ${limit.soft} (hard ${limit.hard}): raise it before the bench`);
-  }
+  checkFileLimit(options.listeners);
   const server = await startBenchServer();
   const workers: Worker[] = [];
   try {
     const admin = await server.user('admin');
-    await server.call({ cmd: 'seedSongs', count: rounds + 3 });
-    const songIds = (await server.call<{ id: string }[]>({ cmd: 'sql', text: `select id from songs order by id limit ${rounds + 3}` })).map((r) => r.id);
-    for (const songId of songIds) await api(server, 'POST', '/api/radio/queue', admin.token, { songId });
-    const state = await api<{ isRadioActive: boolean }>(server, 'GET', '/api/radio/queue', admin.token);
-    if (!state.isRadioActive) await api(server, 'POST', '/api/radio/toggle', admin.token);
-
+    await prepareStation(server, admin.token, rounds + 3);
     log(`creating ${options.listeners} listeners`);
-    const rows = await server.call<{ id: string }[]>({
-      cmd: 'sql',
-      text: `insert into users (username, email, password_hash, role)
-             select 'fanmp_' || g, 'fanmp_' || g || '@bench.test', 'x', 'user' from generate_series(1, ${options.listeners}) g returning id`,
-    });
-    const tokens: string[] = [];
-    for (let i = 0; i < rows.length; i += 100) {
-      tokens.push(...(await Promise.all(rows.slice(i, i + 100).map((r) => server.call<string>({ cmd: 'token', userId: r.id, role: 'user' })))));
-    }
+    const tokens = await createListenerTokens(server, options.listeners);
     const share = Math.ceil(options.listeners / options.processes);
     for (let p = 0; p < options.processes; p += 1) workers.push(await startWorker(share));
     await sleep(500);
     const memBefore = await server.call<NodeJS.MemoryUsage>({ cmd: 'memory' });
 
     log(`connecting ${options.listeners} sockets from ${options.processes} client processes`);
-    const url = `${server.baseUrl.replace(/^http/, 'ws')}/api/radio/ws?token=`;
-    const connected = await Promise.all(
-      workers.map((w, p) => w.call<{ startedAt: number; doneAt: number }>({ cmd: 'connect', url, tokens: tokens.slice(p * share, (p + 1) * share), concurrency: Math.ceil(500 / options.processes) })),
-    );
-    const connectAllMs = Math.max(...connected.map((c) => c.doneAt)) - Math.min(...connected.map((c) => c.startedAt));
+    const connectAllMs = await connectAll(workers, `${server.baseUrl.replace(/^http/, 'ws')}/api/radio/ws?token=`, tokens);
     log(`connected in ${connectAllMs.toFixed(0)} ms`);
-
-    let serverListeners = 0;
-    for (let i = 0; i < 50; i += 1) {
-      serverListeners = (await api<{ listeners: number }>(server, 'GET', '/api/radio/queue', admin.token)).listeners;
-      if (serverListeners >= options.listeners) break;
-      await sleep(100);
-    }
-    await sleep(1_000);
+    const serverListeners = await settledListenerCount(server, admin.token, options.listeners);
     const memAfter = await server.call<NodeJS.MemoryUsage>({ cmd: 'memory' });
 
-    const latencies: number[] = [];
-    const skipToAllMs: number[] = [];
-    /** per skip: until the first socket had it (the server's own share before fan-out) */
-    const skipToFirstMs: number[] = [];
     let listenerUpdatesDuringConnect = 0;
     if (options.profileFile) await server.call({ cmd: 'profileStart' });
-    for (let round = 0; round < rounds; round += 1) {
-      const armed = await Promise.all(workers.map((w) => w.call<{ listenerUpdates: number }>({ cmd: 'arm' })));
-      if (round === 0) listenerUpdatesDuringConnect = armed[0].listenerUpdates;
-      const sentAt = wall();
-      await api(server, 'POST', '/api/radio/skip', admin.token);
-      const arrivals = (await Promise.all(workers.map((w) => w.call<number[]>({ cmd: 'collect', timeoutMs: 10_000 })))).flat().map((t) => t - sentAt);
-      latencies.push(...arrivals);
-      skipToAllMs.push(Math.max(...arrivals));
-      skipToFirstMs.push(Math.min(...arrivals));
-      log(`skip ${round + 1}/${rounds}: all ${arrivals.length} had TRACK_CHANGE after ${Math.max(...arrivals).toFixed(1)} ms`);
-      await sleep(300);
-    }
+    const probe = skipProbe(workers, (updates) => (listenerUpdatesDuringConnect = updates));
+    const skips = await measureSkips(server, admin.token, rounds, probe, log);
     const profile = options.profileFile ? summarizeProfile(await server.call<string>({ cmd: 'profileStop', file: options.profileFile })) : undefined;
-    const n = options.listeners;
     return {
       profile,
-      listeners: n,
+      listeners: options.listeners,
       rounds,
       connectAllMs,
       serverListeners,
-      skipToTrackChange: summarize(latencies),
-      skipToAllMs,
-      skipToFirstMs,
+      skipToTrackChange: summarize(skips.latencies),
+      skipToAllMs: skips.skipToAllMs,
+      skipToFirstMs: skips.skipToFirstMs,
       listenerUpdatesDuringConnect,
-      memory: memoryPerListener(memBefore, memAfter, n),
+      memory: memoryPerListener(memBefore, memAfter, options.listeners),
     };
   } finally {
     await Promise.all(workers.map((w) => w.call({ cmd: 'close' }).catch(() => undefined)));

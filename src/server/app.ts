@@ -13,6 +13,7 @@ import type { ModuleOptions } from './modules/moduleOptions';
 import { musicBoxRoutes } from './modules/musicbox/routes';
 import { playlistRoutes } from './modules/playlists/routes';
 import { profileRoutes } from './modules/profile/routes';
+import { radioPlugin } from './modules/radio/plugin';
 import { radioRoutes } from './modules/radio/routes';
 import { songRoutes } from './modules/songs/routes';
 import { statsRoutes } from './modules/stats/routes';
@@ -58,6 +59,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(rateLimit, addressLimitOptions(deps.database, app.log));
   await app.register(multipart, { limits: { fileSize: deps.config.maxUploadBytes, files: 1, fields: 10 } });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(radioPlugin, { now });
 
   const moduleOptions: ModuleOptions = { config: deps.config, now };
   await app.register(

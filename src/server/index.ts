@@ -1,11 +1,12 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
-import { migrateDatabase, openDatabase } from './db/open';
+import { migrateDatabase, openDatabase, type Database } from './db/open';
 import { loggerOptions } from './logging';
 import { seedDemoLibrary } from './media/demo/seedDemoLibrary';
-import { bootstrapAdmin } from './startup/bootstrapAdmin';
+import { bootstrapAdmin, type AdminBootstrap } from './startup/bootstrapAdmin';
 import { buildClient, clientBuildIsStale } from './startup/clientBuild';
 import { connectWithRetry, DatabaseUnreachableError } from './startup/connectWithRetry';
 import { ensureWritableDir } from './startup/dataDir';
@@ -29,14 +30,17 @@ function databaseConnectTimeoutMs(): number {
   return seconds * 1000;
 }
 
-async function main(): Promise<void> {
-  let config: Config;
+function loadConfigOrFail(): Config {
   try {
-    config = loadConfig();
+    return loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) fail(error.message);
     throw error;
   }
+}
+
+/** DATA_DIR and MEDIA_DIR writable, and uploads a previous run left unfinished removed. */
+async function prepareDirs(config: Config): Promise<void> {
   try {
     ensureWritableDir(config.dataDir, 'DATA_DIR');
     ensureWritableDir(config.mediaDir, 'MEDIA_DIR');
@@ -48,27 +52,79 @@ async function main(): Promise<void> {
     return 0;
   });
   if (staleParts) console.log(`wavelength: removed ${staleParts} unfinished upload${staleParts === 1 ? '' : 's'} from ${config.mediaDir}/tmp`);
+}
 
-  if (process.env.SKIP_CLIENT_BUILD !== '1' && clientBuildIsStale(ROOT, CLIENT_DIR)) {
-    console.log('wavelength: building the web client (first start or sources changed)...');
-    try {
-      buildClient(ROOT);
-    } catch (error) {
-      fail((error as Error).message);
-    }
+function buildClientIfStale(): void {
+  if (process.env.SKIP_CLIENT_BUILD === '1' || !clientBuildIsStale(ROOT, CLIENT_DIR)) return;
+  console.log('wavelength: building the web client (first start or sources changed)...');
+  try {
+    buildClient(ROOT);
+  } catch (error) {
+    fail((error as Error).message);
   }
+}
 
+/** The database, migrated: PostgreSQL when DATABASE_URL is set (waited for a bounded time), else PGlite in DATA_DIR. */
+async function openMigratedDatabase(config: Config): Promise<Database> {
   const openOnce = () =>
     openDatabase({
       databaseUrl: config.databaseUrl,
       pgliteDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'db'),
     });
   // PostgreSQL may still be starting (compose, a reboot): wait for it a bounded time.
-  const database = await (config.databaseUrl ? connectWithRetry(openOnce, { timeoutMs: databaseConnectTimeoutMs(), log: (line) => console.error(`wavelength: ${line}`) }) : openOnce()).catch(
-    (error: Error) => fail(error instanceof DatabaseUnreachableError ? error.message : `cannot open the database: ${error.message}`),
+  const opening = config.databaseUrl
+    ? connectWithRetry(openOnce, { timeoutMs: databaseConnectTimeoutMs(), log: (line) => console.error(`wavelength: ${line}`) })
+    : openOnce();
+  const database = await opening.catch((error: Error) =>
+    fail(error instanceof DatabaseUnreachableError ? error.message : `cannot open the database: ${error.message}`),
   );
   await migrateDatabase(database);
+  return database;
+}
 
+async function listenOrFail(app: FastifyInstance, config: Config): Promise<void> {
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    await app.close().catch(() => undefined);
+    if (code === 'EADDRINUSE') fail(`port ${config.port} on ${config.host} is already in use (set PORT to another port)`);
+    if (code === 'EACCES') fail(`no permission to listen on ${config.host}:${config.port}`);
+    fail(`cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`);
+  }
+}
+
+function announce(app: FastifyInstance, config: Config, admin: AdminBootstrap): void {
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = config.publicUrl ?? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  console.log(`wavelength: listening on ${url}`);
+  if (admin.kind === 'generated') {
+    console.log(`wavelength: admin account created: ${admin.email} / password ${admin.password} (shown once; change it in Settings)`);
+  }
+}
+
+/** SIGINT and SIGTERM close the app (sockets, radio, database) before the process exits. */
+function closeOnSignals(app: FastifyInstance): void {
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: shutting down`);
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+async function main(): Promise<void> {
+  const config = loadConfigOrFail();
+  await prepareDirs(config);
+  buildClientIfStale();
+  const database = await openMigratedDatabase(config);
   const admin = await bootstrapAdmin(
     database.db,
     config.adminEmail && config.adminPassword ? { email: config.adminEmail, password: config.adminPassword } : undefined,
@@ -85,37 +141,9 @@ async function main(): Promise<void> {
     const added = await seedDemoLibrary({ db: database.db, mediaDir: config.mediaDir, log: app.log });
     if (added) app.log.info(`demo library: ${added} tracks added`);
   }
-
-  try {
-    await app.listen({ port: config.port, host: config.host });
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    await app.close().catch(() => undefined);
-    if (code === 'EADDRINUSE') fail(`port ${config.port} on ${config.host} is already in use (set PORT to another port)`);
-    if (code === 'EACCES') fail(`no permission to listen on ${config.host}:${config.port}`);
-    fail(`cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`);
-  }
-
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  const url = config.publicUrl ?? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
-  console.log(`wavelength: listening on ${url}`);
-  if (admin.kind === 'generated') {
-    console.log(`wavelength: admin account created: ${admin.email} / password ${admin.password} (shown once; change it in Settings)`);
-  }
-
-  let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info(`${signal}: shutting down`);
-    app.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
-  process.on('SIGINT', () => shutdown('SIGINT'));
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  await listenOrFail(app, config);
+  announce(app, config, admin);
+  closeOnSignals(app);
 }
 
 main().catch((error: Error) => fail(error.message));

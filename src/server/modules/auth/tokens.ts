@@ -1,6 +1,9 @@
-import { randomUUID } from 'node:crypto';
-import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
-import { ACCESS_TOKEN_TTL_SECONDS } from '../../../contract/limits';
+import { signAccess, verifyAccess } from './accessToken';
+import { signDevice, verifyDevice } from './deviceToken';
+import type { JwtContext } from './jwt';
+import { signStreamSession, verifyStreamSession, type StreamSessionClaims } from './streamSessionToken';
+
+export { STREAM_SESSION_TTL_SECONDS, type StreamSessionClaims } from './streamSessionToken';
 
 export type Role = 'user' | 'admin';
 
@@ -32,90 +35,15 @@ export interface TokenService {
   verifyStreamSession(token: string): Promise<StreamSessionClaims>;
 }
 
-export interface StreamSessionClaims {
-  userId: string;
-  sessionId: string;
-}
-
-/** How long a stream cookie is valid; it is re-set on every refresh and every GET /api/auth/me. */
-export const STREAM_SESSION_TTL_SECONDS = 24 * 60 * 60;
-const STREAM_SESSION_TYP = 'wl-stream+jwt';
-
-const ISSUER = 'wavelength';
-const DEVICE_TYP = 'wl-device+jwt';
-/** How long after its expiry an access token may still be refreshed (its session must be alive too): a laptop that slept. */
-export const EXPIRED_REFRESH_TOLERANCE_SECONDS = 7 * 24 * 60 * 60;
-
+/** The three kinds of token this server signs, with one secret and the app's clock. */
 export function createTokenService(secret: string, now: () => number = Date.now): TokenService {
-  const key = new TextEncoder().encode(secret);
-  const nowSeconds = () => Math.floor(now() / 1000);
-  const verifyOptions = (audience: string, clockTolerance = 0) => ({
-    algorithms: ['HS256'],
-    issuer: ISSUER,
-    audience,
-    currentDate: new Date(now()),
-    clockTolerance,
-  });
-
+  const ctx: JwtContext = { key: new TextEncoder().encode(secret), now };
   return {
-    async signAccess({ userId, role, sessionId, jti = randomUUID() }) {
-      const iat = nowSeconds();
-      const exp = iat + ACCESS_TOKEN_TTL_SECONDS;
-      const token = await new SignJWT({ role, sid: sessionId })
-        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-        .setSubject(userId)
-        .setJti(jti)
-        .setIssuer(ISSUER)
-        .setAudience('access')
-        .setIssuedAt(iat)
-        .setExpirationTime(exp)
-        .sign(key);
-      return { token, jti, exp };
-    },
-    async verifyAccess(token, options = {}) {
-      const { payload } = await jwtVerify(token, key, verifyOptions('access', options.allowExpired ? EXPIRED_REFRESH_TOLERANCE_SECONDS : 0));
-      const role = payload.role;
-      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.jti !== 'string') {
-        throw new joseErrors.JWTClaimValidationFailed('malformed token', payload);
-      }
-      if (role !== 'user' && role !== 'admin') throw new joseErrors.JWTClaimValidationFailed('bad role', payload);
-      return { userId: payload.sub, role, sessionId: payload.sid, jti: payload.jti, exp: payload.exp ?? 0 };
-    },
-    async signDevice({ userId, nonce, ttlSeconds }) {
-      const iat = nowSeconds();
-      return new SignJWT({ dev: nonce })
-        .setProtectedHeader({ alg: 'HS256', typ: DEVICE_TYP })
-        .setSubject(userId)
-        .setIssuer(ISSUER)
-        .setAudience('device')
-        .setIssuedAt(iat)
-        .setExpirationTime(iat + ttlSeconds)
-        .sign(key);
-    },
-    async verifyDevice(token) {
-      const { payload } = await jwtVerify(token, key, { ...verifyOptions('device'), typ: DEVICE_TYP });
-      if (typeof payload.sub !== 'string' || typeof payload.dev !== 'string') {
-        throw new joseErrors.JWTClaimValidationFailed('malformed token', payload);
-      }
-      return { userId: payload.sub, nonce: payload.dev };
-    },
-    async signStreamSession({ userId, sessionId }) {
-      const iat = nowSeconds();
-      return new SignJWT({ sid: sessionId })
-        .setProtectedHeader({ alg: 'HS256', typ: STREAM_SESSION_TYP })
-        .setSubject(userId)
-        .setIssuer(ISSUER)
-        .setAudience('stream-session')
-        .setIssuedAt(iat)
-        .setExpirationTime(iat + STREAM_SESSION_TTL_SECONDS)
-        .sign(key);
-    },
-    async verifyStreamSession(token) {
-      const { payload } = await jwtVerify(token, key, { ...verifyOptions('stream-session'), typ: STREAM_SESSION_TYP });
-      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') {
-        throw new joseErrors.JWTClaimValidationFailed('malformed token', payload);
-      }
-      return { userId: payload.sub, sessionId: payload.sid };
-    },
+    signAccess: (input) => signAccess(ctx, input),
+    verifyAccess: (token, options) => verifyAccess(ctx, token, options),
+    signDevice: (input) => signDevice(ctx, input),
+    verifyDevice: (token) => verifyDevice(ctx, token),
+    signStreamSession: (input) => signStreamSession(ctx, input),
+    verifyStreamSession: (token) => verifyStreamSession(ctx, token),
   };
 }

@@ -3,7 +3,6 @@ import type { RadioHistoryResponse, RadioSnapshot } from '../../../contract/radi
 import { radioHistory } from '../../db/schema';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../test/testApp';
 import { createTestDatabase } from '../../test/testDb';
-import { radioOf } from './routes';
 import { insertSong } from './test/helpers';
 
 let t: TestApp;
@@ -110,7 +109,7 @@ describe('queue, toggle, skip and the clock', () => {
     await asAdmin('POST', '/api/radio/queue', { songId: b.id });
     await asAdmin('POST', '/api/radio/toggle');
     const start = t.clock.now;
-    const radio = radioOf(t.app);
+    const radio = t.app.radio;
 
     t.clock.now = start + 61_249;
     expect(await radio.checkClock()).toBe(false);
@@ -148,7 +147,7 @@ describe('queue, toggle, skip and the clock', () => {
     await asAdmin('POST', '/api/radio/toggle');
     const start = t.clock.now;
     t.clock.now = start + 35_000;
-    await radioOf(t.app).checkClock();
+    await t.app.radio.checkClock();
     const s = await snapshot();
     expect(s.currentTrack?.title).toBe('Chain2');
     expect(s.startedAt).toBe(start + 30_000);
@@ -178,7 +177,7 @@ describe('queue, toggle, skip and the clock', () => {
     expect(s).toMatchObject({ isRadioActive: false, startedAt: null, currentTrack: { title: 'Pause me' } });
     // a stopped radio does not move, however long it stays off
     t.clock.now += 600_000;
-    expect(await radioOf(t.app).checkClock()).toBe(false);
+    expect(await t.app.radio.checkClock()).toBe(false);
     await asAdmin('POST', '/api/radio/toggle');
     s = await snapshot();
     expect(s.isRadioActive).toBe(true);
@@ -243,7 +242,7 @@ describe('restart', () => {
       expect(s).toMatchObject({ isRadioActive: true, currentTrack: { title: 'Survivor' }, startedAt, serverTime: startedAt + 120_000 });
       expect(s.serverTime - s.startedAt!).toBe(120_000);
       second.clock.now = startedAt + 300_000;
-      await radioOf(second.app).checkClock();
+      await second.app.radio.checkClock();
       const after = (await second.app.inject({ method: 'GET', url: '/api/radio/queue', headers: boss.headers })).json() as RadioSnapshot;
       expect(after).toMatchObject({ currentTrack: { title: 'After' }, startedAt: startedAt + 300_000 });
       await second.close();

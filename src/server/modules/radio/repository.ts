@@ -97,16 +97,6 @@ export async function readQueue(db: Tx): Promise<RadioItemRow[]> {
     .orderBy(asc(radioQueue.position), asc(radioQueue.addedAt), asc(radioQueue.id));
 }
 
-export async function readItem(db: Tx, id: string): Promise<RadioItemRow | null> {
-  const rows = await db
-    .select(itemColumns)
-    .from(radioQueue)
-    .innerJoin(songs, eq(songs.id, radioQueue.songId))
-    .leftJoin(adder, eq(adder.id, radioQueue.addedBy))
-    .where(eq(radioQueue.id, id));
-  return rows[0] ?? null;
-}
-
 export async function songExists(db: Tx, songId: string): Promise<boolean> {
   const rows = await db.select({ id: songs.id }).from(songs).where(eq(songs.id, songId)).limit(1);
   return rows.length > 0;

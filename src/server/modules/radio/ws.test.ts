@@ -1,7 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { endSession } from '../auth/sessions';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../test/testApp';
-import { radioOf } from './routes';
 import { insertSong, openSocket, waitFor, type TestSocket } from './test/helpers';
 
 let t: TestApp;
@@ -69,7 +68,7 @@ describe('radio websocket', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/radio/queue', headers: u1.headers });
     expect(res.json().listeners).toBe(2);
     await b.close();
-    expect(radioOf(t.app).totalListeners()).toBe(2);
+    expect(t.app.radio.totalListeners()).toBe(2);
     await c.close();
     await waitFor(() => a.messages.some((m) => m.type === 'LISTENERS_UPDATE' && m.data.listeners === 1), 3_000, 'LISTENERS_UPDATE 1');
   });
@@ -98,7 +97,7 @@ describe('radio websocket', () => {
     // the clock moves on by itself (fake clock, driven by the test)
     const start = t.clock.now;
     t.clock.now += 30_000;
-    await radioOf(t.app).checkClock();
+    await t.app.radio.checkClock();
     const change = await s.next('TRACK_CHANGE');
     expect(change.data).toEqual({ currentTrack: expect.objectContaining({ title: 'Live two' }), isRadioActive: true, startedAt: start + 30_000, serverTime: t.clock.now });
 
@@ -119,7 +118,7 @@ describe('radio websocket', () => {
     const other = connect(admin.token);
     await other.next('QUEUE_UPDATE');
     await endSession(t.app.db, sessionId, new Date(t.clock.now));
-    expect(await radioOf(t.app).checkSessions()).toBe(1);
+    expect(await t.app.radio.checkSessions()).toBe(1);
     expect((await s.next('ERROR')).data.message).toBe('Authentication required');
     expect((await s.closed).code).toBe(4401);
     expect(other.ws.readyState).toBe(other.ws.OPEN);

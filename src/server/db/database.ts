@@ -1,0 +1,34 @@
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type * as schema from './schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type Unlisten = () => Promise<void>;
+
+/** The database, whichever engine is behind it, plus the LISTEN/NOTIFY both engines offer. */
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'pg';
+  listen(channel: string, onPayload: (payload: string) => void): Promise<Unlisten>;
+  notify(channel: string, payload: string): Promise<void>;
+  /** Runs fn while holding a session-level advisory lock taken with pg_try_advisory_lock; false when another holds it. */
+  tryAdvisoryLock(key: number): Promise<AdvisoryLock | null>;
+  /**
+   * Calls handler each time LISTEN is back after its connection dropped: notifications sent
+   * meanwhile are lost, so subscribers re-read what they cache. Answers the unsubscribe.
+   */
+  onReconnect(handler: () => void): () => void;
+  close(): Promise<void>;
+}
+
+export interface AdvisoryLock {
+  /** False once the connection holding the lock has died (the server has released it). */
+  readonly held: boolean;
+  release(): Promise<void>;
+}
+
+/** A driver error in one word for a log line: its code when it has one. */
+export function describeError(error: unknown): string {
+  const e = error as { code?: string; message?: string };
+  return e.code ?? e.message ?? String(error);
+}

@@ -1,0 +1,46 @@
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { describeError, type Database, type Db } from './database';
+import { tryAdvisoryLock } from './postgresAdvisoryLock';
+import { PostgresListener } from './postgresListener';
+import * as schema from './schema';
+
+/** How long a request waits for a connection before it fails (and answers 503) rather than hanging. */
+const CONNECTION_TIMEOUT_MS = 5_000;
+
+/** A pool that survives the server closing its connections, and fails fast when the server is unreachable. */
+async function openPool(url: string, poolSize: number, log: (message: string) => void): Promise<pg.Pool> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: CONNECTION_TIMEOUT_MS });
+  // An idle connection that the server closes emits 'error' on the pool: without a handler the process exits.
+  pool.on('error', (error) => log(`database connection lost (${describeError(error)}); the pool reconnects on demand`));
+  // A checked-out connection (a transaction between two queries) has no pool handler: this keeps its
+  // 'error' from ending the process; its next query fails and the pool discards it.
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  // Fail fast (and free the pool) when the server is unreachable: the caller decides whether to retry.
+  const probe = await pool.connect().catch(async (error: unknown) => {
+    await pool.end().catch(() => undefined);
+    throw error;
+  });
+  probe.release();
+  return pool;
+}
+
+/** PostgreSQL: queries through a pool, LISTEN on a connection of its own, advisory locks on theirs. */
+export async function openPostgres(url: string, poolSize: number, log: (message: string) => void): Promise<Database> {
+  const pool = await openPool(url, poolSize, log);
+  const listener = new PostgresListener(url, CONNECTION_TIMEOUT_MS, log);
+  return {
+    db: drizzle(pool, { schema }) as unknown as Db,
+    kind: 'pg',
+    listen: (channel, onPayload) => listener.listen(channel, onPayload),
+    async notify(channel, payload) {
+      await pool.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    tryAdvisoryLock: (key) => tryAdvisoryLock(pool, key, log),
+    onReconnect: (handler) => listener.onReconnect(handler),
+    async close() {
+      await listener.close();
+      await pool.end();
+    },
+  };
+}
