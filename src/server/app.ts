@@ -23,8 +23,10 @@ import { inputGuardPlugin } from './plugins/inputGuard';
 import { addressLimitOptions } from './lib/addressLimitStore';
 import { fastifyTrustProxy } from './lib/trustProxy';
 import { frameworkErrors } from './lib/frameworkErrors';
+import { apiReferencePlugin } from './plugins/apiReference';
 import { spaPlugin } from './plugins/spa';
 import { securityHeadersPlugin } from './plugins/securityHeaders';
+import { zodSchemasPlugin } from './plugins/zodSchemas';
 
 export interface AppDeps {
   config: Config;
@@ -52,6 +54,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(securityHeadersPlugin, { https: deps.config.publicUrl?.startsWith('https:') ?? false });
   await app.register(errorsPlugin);
+  await app.register(zodSchemasPlugin);
+  await app.register(apiReferencePlugin);
   await app.register(inputGuardPlugin);
   await app.register(databasePlugin, { database: deps.database, closeOnShutdown: deps.ownsDatabase ?? false });
   await app.register(authPlugin, { tokens: createTokenService(deps.jwtSecret, now), now });
