@@ -3,7 +3,7 @@ import { Id, IsoTime } from './common';
 import { MESSAGES } from './messages';
 import { Song } from './songs';
 
-export const LIKED_PAGE_MAX = 1000;
+const LIKED_PAGE_MAX = 1000;
 
 /** SPEC §3 "Liked entry". */
 export const LikedEntry = z.object({ id: Id, createdAt: IsoTime, song: Song });
@@ -27,7 +27,6 @@ export type LikedSongsResponse = z.infer<typeof LikedSongsResponse>;
 /** POST /liked-songs/:id/toggle and GET /liked-songs/:id/check */
 export const LikedStateResponse = z.object({ success: z.literal(true), liked: z.boolean() });
 export type LikeToggleResponse = z.infer<typeof LikedStateResponse>;
-export type LikeCheckResponse = z.infer<typeof LikedStateResponse>;
 
 export const LikedIdsResponse = z.object({ success: z.literal(true), songIds: z.array(Id) });
 export type LikedIdsResponse = z.infer<typeof LikedIdsResponse>;

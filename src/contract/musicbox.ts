@@ -35,15 +35,6 @@ export const SuggestionsQuery = z.object({
 });
 export type SuggestionsQuery = z.infer<typeof SuggestionsQuery>;
 
-/** What a client sends; the server coerces and bounds it with the schema above. */
-export interface SuggestionsQueryParams {
-  sort?: SuggestionSort;
-  page?: number;
-  limit?: number;
-  search?: string;
-  status?: SuggestionStatus;
-}
-
 const field = (name: string) =>
   z
     .string({ error: `${name} is required` })

@@ -3,9 +3,9 @@ import { Id, IsoTime } from './common';
 import { MESSAGES } from './messages';
 import { Song } from './songs';
 
-export const PLAYLIST_NAME_MAX = 100;
-export const PLAYLIST_DESCRIPTION_MAX = 500;
-export const PLAYLIST_LIST_MAX = 500;
+const PLAYLIST_NAME_MAX = 100;
+const PLAYLIST_DESCRIPTION_MAX = 500;
+const PLAYLIST_LIST_MAX = 500;
 
 export const PLAYLIST_MESSAGES = {
   nameRequired: 'Playlist name is required',

@@ -4,12 +4,11 @@ import { MESSAGES } from './messages';
 import { Song } from './songs';
 
 export const STATS_LIST_MAX = 100;
-export const USER_HISTORY_PAGE_SIZE = 20;
-export const DAILY_PLAYS_DAYS = 14;
+const USER_HISTORY_PAGE_SIZE = 20;
+const DAILY_PLAYS_DAYS = 14;
 export const CHART_WINDOW_DAYS = 7;
 
 export const PLAY_SOURCES = ['library', 'search', 'liked', 'playlist', 'radio', 'home', 'player', 'music-box'] as const;
-export type PlaySourceName = (typeof PLAY_SOURCES)[number];
 
 export const IncrementPlayBody = z.object({ source: z.enum(PLAY_SOURCES).default('library') });
 export const StatsSongParams = z.object({ id: z.uuid(MESSAGES.songNotFound) });
