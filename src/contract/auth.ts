@@ -1,16 +1,19 @@
 import { z } from 'zod';
 import { AUTH_MESSAGES } from './authMessages';
+import { Id, IsoTime } from './common';
 import { PASSWORD_MIN_LENGTH, USERNAME_PATTERN } from './limits';
 
-export type Role = 'user' | 'admin';
+export const Role = z.enum(['user', 'admin']);
+export type Role = z.infer<typeof Role>;
 
-export interface PublicUser {
-  id: string;
-  username: string;
-  email: string;
-  role: Role;
-  createdAt: string;
-}
+export const PublicUser = z.object({
+  id: Id,
+  username: z.string(),
+  email: z.string(),
+  role: Role,
+  createdAt: IsoTime,
+});
+export type PublicUser = z.infer<typeof PublicUser>;
 
 const Email = z
   .string({ error: AUTH_MESSAGES.emailRequired })
@@ -57,19 +60,17 @@ export const ResetPasswordBody = z.object({
 });
 export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
 
-export interface LoginResponse {
-  success: true;
-  token: { token: string; user: PublicUser };
-}
-export interface MeResponse {
-  success: true;
-  user: PublicUser;
-}
-export interface RefreshResponse {
-  success: true;
-  token: { token: string };
-}
-export interface RegisterResponse {
-  success: true;
-  user: PublicUser;
-}
+export const LoginResponse = z.object({
+  success: z.literal(true),
+  token: z.object({ token: z.string(), user: PublicUser }),
+});
+export type LoginResponse = z.infer<typeof LoginResponse>;
+
+export const MeResponse = z.object({ success: z.literal(true), user: PublicUser });
+export type MeResponse = z.infer<typeof MeResponse>;
+
+export const RefreshResponse = z.object({ success: z.literal(true), token: z.object({ token: z.string() }) });
+export type RefreshResponse = z.infer<typeof RefreshResponse>;
+
+export const RegisterResponse = z.object({ success: z.literal(true), user: PublicUser });
+export type RegisterResponse = z.infer<typeof RegisterResponse>;

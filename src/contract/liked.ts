@@ -1,37 +1,32 @@
 import { z } from 'zod';
-import type { Song } from './songs';
+import { Id, IsoTime } from './common';
+import { MESSAGES } from './messages';
+import { Song } from './songs';
 
-export const LIKED_PAGE_MAX = 1000;
+const LIKED_PAGE_MAX = 1000;
 
 /** SPEC §3 "Liked entry". */
-export interface LikedEntry {
-  id: string;
-  createdAt: string;
-  song: Song;
-}
+export const LikedEntry = z.object({ id: Id, createdAt: IsoTime, song: Song });
+export type LikedEntry = z.infer<typeof LikedEntry>;
 
-export const SongIdParams = z.object({ id: z.uuid('Song not found') });
+export const SongIdParams = z.object({ id: z.uuid(MESSAGES.songNotFound) });
 
 export const LikedListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(LIKED_PAGE_MAX).default(500),
   offset: z.coerce.number().int().min(0).default(0),
 });
 
-export interface LikedSongsResponse {
-  success: true;
-  songs: LikedEntry[];
+export const LikedSongsResponse = z.object({
+  success: z.literal(true),
+  songs: z.array(LikedEntry),
   /** how many songs the user likes in all */
-  total: number;
-}
-export interface LikeToggleResponse {
-  success: true;
-  liked: boolean;
-}
-export interface LikeCheckResponse {
-  success: true;
-  liked: boolean;
-}
-export interface LikedIdsResponse {
-  success: true;
-  songIds: string[];
-}
+  total: z.number(),
+});
+export type LikedSongsResponse = z.infer<typeof LikedSongsResponse>;
+
+/** POST /liked-songs/:id/toggle and GET /liked-songs/:id/check */
+export const LikedStateResponse = z.object({ success: z.literal(true), liked: z.boolean() });
+export type LikeToggleResponse = z.infer<typeof LikedStateResponse>;
+
+export const LikedIdsResponse = z.object({ success: z.literal(true), songIds: z.array(Id) });
+export type LikedIdsResponse = z.infer<typeof LikedIdsResponse>;

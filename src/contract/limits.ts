@@ -6,7 +6,6 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,30}$/;
 
 export const UPLOAD_MAX_BYTES_DEFAULT = 5 * 1024 * 1024;
-export const UPLOAD_MIME_TYPES = ['audio/mpeg', 'audio/ogg', 'audio/wav'] as const;
 export const COVER_MAX_BYTES = 2 * 1024 * 1024;
 
 export const SUGGESTIONS_PAGE_SIZE = 10;
@@ -22,6 +21,5 @@ export const SEARCH_MIN_DURATION_OPTIONS_MIN = [0, 1, 2, 3] as const;
 export const SEARCH_MAX_DURATION_OPTIONS_MIN = [3, 5, 7, 10] as const;
 export const SONGS_PAGE_SIZE = 50;
 
-export const SIDEBAR_BREAKPOINT_PX = 1024;
 export const VOLUME_DEFAULT = 1;
 export const PLAY_DEDUPE_WINDOW_MS = 30_000;

@@ -42,6 +42,8 @@ export const MESSAGES = {
   onlyAdminsUpload: 'Only admins can upload tracks',
   forbidden: 'You do not have permission to do this',
   notFound: 'Not found',
+  songNotFound: 'Song not found',
+  queueItemNotFound: 'Queue item not found',
 
   // Validation (SPEC §5)
   playlistNameRequired: 'Playlist name is required',

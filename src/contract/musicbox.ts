@@ -1,44 +1,39 @@
 import { z } from 'zod';
+import { Id, IsoTime } from './common';
+import { MESSAGES } from './messages';
 import { SUGGESTION_FIELD_MAX, SUGGESTIONS_PAGE_SIZE } from './limits';
 
 /** SPEC §4: pending until an admin approves or rejects it. */
-export type SuggestionStatus = 'pending' | 'approved' | 'rejected';
+export const SuggestionStatus = z.enum(['pending', 'approved', 'rejected']);
+export type SuggestionStatus = z.infer<typeof SuggestionStatus>;
 export type SuggestionSort = 'popular' | 'newest';
 
 /** SPEC §3 Suggestion, as the API sends it. */
-export interface Suggestion {
-  id: string;
-  title: string;
-  artist: string;
-  status: SuggestionStatus;
-  voteCount: number;
+export const Suggestion = z.object({
+  id: Id,
+  title: z.string(),
+  artist: z.string(),
+  status: SuggestionStatus,
+  voteCount: z.number(),
   /** whether the caller has voted for it */
-  hasVoted: boolean;
+  hasVoted: z.boolean(),
   /** user id of the suggester */
-  suggestedBy: string;
-  suggestedByUser: { id: string; username: string };
+  suggestedBy: Id,
+  suggestedByUser: z.object({ id: Id, username: z.string() }),
   /** the library song an approved suggestion matches (same normalised title and artist), else null */
-  songId: string | null;
-  createdAt: string;
-}
+  songId: Id.nullable(),
+  createdAt: IsoTime,
+});
+export type Suggestion = z.infer<typeof Suggestion>;
 
 export const SuggestionsQuery = z.object({
   sort: z.enum(['popular', 'newest']).default('popular'),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(SUGGESTIONS_PAGE_SIZE),
   search: z.string().trim().max(200).optional(),
-  status: z.enum(['pending', 'approved', 'rejected']).optional(),
+  status: SuggestionStatus.optional(),
 });
 export type SuggestionsQuery = z.infer<typeof SuggestionsQuery>;
-
-/** What a client sends; the server coerces and bounds it with the schema above. */
-export interface SuggestionsQueryParams {
-  sort?: SuggestionSort;
-  page?: number;
-  limit?: number;
-  search?: string;
-  status?: SuggestionStatus;
-}
 
 const field = (name: string) =>
   z
@@ -55,30 +50,28 @@ export const SuggestionStatusBody = z.object({
 });
 export type SuggestionStatusBody = z.infer<typeof SuggestionStatusBody>;
 
-export const SuggestionIdParams = z.object({ id: z.uuid({ error: 'Not found' }) });
+export const SuggestionIdParams = z.object({ id: z.uuid(MESSAGES.notFound) });
 
-export interface SuggestionsResponse {
-  success: true;
-  suggestions: Suggestion[];
-  total: number;
-  page: number;
-  hasMore: boolean;
-}
+export const SuggestionsResponse = z.object({
+  success: z.literal(true),
+  suggestions: z.array(Suggestion),
+  total: z.number(),
+  page: z.number(),
+  hasMore: z.boolean(),
+});
+export type SuggestionsResponse = z.infer<typeof SuggestionsResponse>;
 
-export interface SuggestionResponse {
-  success: true;
-  suggestion: Suggestion;
-}
+export const SuggestionResponse = z.object({ success: z.literal(true), suggestion: Suggestion });
+export type SuggestionResponse = z.infer<typeof SuggestionResponse>;
 
 /** POST /musicbox/suggestions answers 409 with this when the song was already suggested. */
-export interface DuplicateSuggestionResponse {
-  success: false;
-  message: string;
-  existingSuggestion: Suggestion;
-}
+export const DuplicateSuggestionResponse = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  existingSuggestion: Suggestion,
+});
+export type DuplicateSuggestionResponse = z.infer<typeof DuplicateSuggestionResponse>;
 
-export interface ToggleVoteResponse {
-  success: true;
-  hasVoted: boolean;
-  voteCount: number;
-}
+/** toggle-vote and vote: the caller's vote and the new count */
+export const VoteResponse = z.object({ success: z.literal(true), hasVoted: z.boolean(), voteCount: z.number() });
+export type ToggleVoteResponse = z.infer<typeof VoteResponse>;

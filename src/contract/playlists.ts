@@ -1,14 +1,16 @@
 import { z } from 'zod';
-import type { Song } from './songs';
+import { Id, IsoTime } from './common';
+import { MESSAGES } from './messages';
+import { Song } from './songs';
 
-export const PLAYLIST_NAME_MAX = 100;
-export const PLAYLIST_DESCRIPTION_MAX = 500;
-export const PLAYLIST_LIST_MAX = 500;
+const PLAYLIST_NAME_MAX = 100;
+const PLAYLIST_DESCRIPTION_MAX = 500;
+const PLAYLIST_LIST_MAX = 500;
 
 export const PLAYLIST_MESSAGES = {
   nameRequired: 'Playlist name is required',
   notFound: 'Playlist not found',
-  songNotFound: 'Song not found',
+  songNotFound: MESSAGES.songNotFound,
   coverType: 'Cover image must be a JPEG, PNG or WebP image',
   coverTooLarge: 'Cover image is too large. Maximum size is 2MB.',
   created: 'Playlist created',
@@ -17,31 +19,26 @@ export const PLAYLIST_MESSAGES = {
 } as const;
 
 /** A playlist in a list: what a card shows, counted in the same query as the list. */
-export interface PlaylistSummary {
-  id: string;
-  name: string;
-  description: string;
+export const PlaylistSummary = z.object({
+  id: Id,
+  name: z.string(),
+  description: z.string(),
   /** URL of the cover image (cacheable, changes when the cover changes), or null */
-  coverImage: string | null;
-  trackCount: number;
+  coverImage: z.string().nullable(),
+  trackCount: z.number(),
   /** seconds */
-  totalDuration: number;
-  createdAt: string;
-  updatedAt: string;
-}
+  totalDuration: z.number(),
+  createdAt: IsoTime,
+  updatedAt: IsoTime,
+});
+export type PlaylistSummary = z.infer<typeof PlaylistSummary>;
 
-export interface PlaylistEntry {
-  id: string;
-  songId: string;
-  position: number;
-  addedAt: string;
-  song: Song;
-}
+export const PlaylistEntry = z.object({ id: Id, songId: Id, position: z.number(), addedAt: IsoTime, song: Song });
+export type PlaylistEntry = z.infer<typeof PlaylistEntry>;
 
 /** SPEC §3 Playlist: with its songs in order. */
-export interface PlaylistDetail extends PlaylistSummary {
-  songs: PlaylistEntry[];
-}
+export const PlaylistDetail = PlaylistSummary.extend({ songs: z.array(PlaylistEntry) });
+export type PlaylistDetail = z.infer<typeof PlaylistDetail>;
 
 const name = z
   .string({ error: PLAYLIST_MESSAGES.nameRequired })
@@ -68,18 +65,18 @@ export const PlaylistListQuery = z.object({
   offset: z.coerce.number().int().min(0).default(0),
 });
 
-export interface PlaylistsResponse {
-  success: true;
-  playlists: PlaylistSummary[];
-  total: number;
-}
-export interface PlaylistResponse {
-  success: true;
-  playlist: PlaylistDetail;
-  message?: string;
-}
-export interface PlaylistSongChangeResponse {
-  success: true;
+export const PlaylistsResponse = z.object({ success: z.literal(true), playlists: z.array(PlaylistSummary), total: z.number() });
+export type PlaylistsResponse = z.infer<typeof PlaylistsResponse>;
+
+export const PlaylistResponse = z.object({ success: z.literal(true), playlist: PlaylistDetail, message: z.string().optional() });
+export type PlaylistResponse = z.infer<typeof PlaylistResponse>;
+
+export const PlaylistSongChangeResponse = z.object({
+  success: z.literal(true),
   /** false when nothing changed (the song was already there, or already gone) */
-  changed: boolean;
-}
+  changed: z.boolean(),
+});
+export type PlaylistSongChangeResponse = z.infer<typeof PlaylistSongChangeResponse>;
+
+/** The cover's capability key (?k=): see GET /playlists/:id/cover. */
+export const PlaylistCoverQuery = z.object({ k: z.string().max(200).optional() });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { PublicUser } from './auth';
+import { PublicUser } from './auth';
+import { Id, IsoTime } from './common';
 import { USERNAME_PATTERN } from './limits';
 
 export const PROFILE_MESSAGES = {
@@ -23,33 +24,28 @@ export type UpdateProfileBody = z.infer<typeof UpdateProfileBody>;
 
 export const ActivitiesQuery = z.object({ limit: z.coerce.number().int().min(1).max(50).default(20) });
 
-export interface ProfileCounts {
-  likedSongs: number;
-  playlists: number;
-  plays: number;
-  suggestions: number;
-}
-export interface ProfileResponse {
-  success: true;
-  user: PublicUser;
-  counts: ProfileCounts;
-  message?: string;
-}
+export const ProfileCounts = z.object({ likedSongs: z.number(), playlists: z.number(), plays: z.number(), suggestions: z.number() });
+export type ProfileCounts = z.infer<typeof ProfileCounts>;
 
-export type ActivityType = 'play' | 'like' | 'playlist' | 'suggestion';
-export interface Activity {
-  type: ActivityType;
+export const ProfileResponse = z.object({ success: z.literal(true), user: PublicUser, counts: ProfileCounts, message: z.string().optional() });
+export type ProfileResponse = z.infer<typeof ProfileResponse>;
+
+export const ActivityType = z.enum(['play', 'like', 'playlist', 'suggestion']);
+export type ActivityType = z.infer<typeof ActivityType>;
+
+export const Activity = z.object({
+  type: ActivityType,
   /** unique within the list: type and the row's id */
-  id: string;
-  at: string;
+  id: z.string(),
+  at: IsoTime,
   /** what it was about: a song title, a playlist name, a suggestion */
-  title: string;
+  title: z.string(),
   /** artist, or the suggestion's status */
-  detail: string;
-  songId?: string;
-  playlistId?: string;
-}
-export interface ActivitiesResponse {
-  success: true;
-  activities: Activity[];
-}
+  detail: z.string(),
+  songId: Id.optional(),
+  playlistId: Id.optional(),
+});
+export type Activity = z.infer<typeof Activity>;
+
+export const ActivitiesResponse = z.object({ success: z.literal(true), activities: z.array(Activity) });
+export type ActivitiesResponse = z.infer<typeof ActivitiesResponse>;

@@ -1,64 +1,64 @@
 import { z } from 'zod';
+import { Id, IsoTime, SuccessResponse } from './common';
+import { MESSAGES } from './messages';
 import { RADIO_HISTORY_PAGE_DEFAULT, RADIO_HISTORY_PAGE_MAX } from './radioConstants';
 
 /** The radio's REST bodies and answers, and the messages of its websocket (SPEC §4 "Radio", DESIGN.md "Radio"). */
 
 export * from './radioConstants';
 
+const Person = z.object({ id: Id, username: z.string() });
+
 /** SPEC §3 "Radio queue track". */
-export interface RadioQueueTrack {
+export const RadioQueueTrack = z.object({
   /** the queue item's id (not the song's) */
-  id: string;
-  songId: string;
-  title: string;
-  artist: string;
+  id: Id,
+  songId: Id,
+  title: z.string(),
+  artist: z.string(),
   /** seconds, millisecond precision */
-  duration: number;
-  addedBy: { id: string; username: string } | null;
+  duration: z.number(),
+  addedBy: Person.nullable(),
   /** ISO time */
-  addedAt: string;
+  addedAt: IsoTime,
   /** a signed stream URL the audio element can play */
-  url: string;
-}
+  url: z.string(),
+});
+export type RadioQueueTrack = z.infer<typeof RadioQueueTrack>;
 
 /** The whole live state: GET /api/radio/queue and the QUEUE_UPDATE message. */
-export interface RadioStateData {
-  queue: RadioQueueTrack[];
-  currentTrack: RadioQueueTrack | null;
-  listeners: number;
-  isRadioActive: boolean;
+export const RadioStateData = z.object({
+  queue: z.array(RadioQueueTrack),
+  currentTrack: RadioQueueTrack.nullable(),
+  listeners: z.number(),
+  isRadioActive: z.boolean(),
   /** when the current track started, server clock, ms since the epoch; null without a current track */
-  startedAt: number | null;
+  startedAt: z.number().nullable(),
   /** the server clock when this was sent, ms since the epoch */
-  serverTime: number;
-}
+  serverTime: z.number(),
+});
+export type RadioStateData = z.infer<typeof RadioStateData>;
 
-export interface RadioSnapshot extends RadioStateData {
-  success: true;
-}
+export const RadioSnapshot = RadioStateData.extend({ success: z.literal(true) });
+export type RadioSnapshot = z.infer<typeof RadioSnapshot>;
 
-export const AddToQueueBody = z.object({ songId: z.uuid('Song not found') });
+export const AddToQueueBody = z.object({ songId: z.uuid(MESSAGES.songNotFound) });
 export type AddToQueueBody = z.infer<typeof AddToQueueBody>;
 
-export const QueueItemParams = z.object({ id: z.uuid('Queue item not found') });
+export const QueueItemParams = z.object({ id: z.uuid(MESSAGES.queueItemNotFound) });
 
-export interface AddToQueueResponse {
-  success: true;
-  track: RadioQueueTrack;
-}
-export interface RemoveFromQueueResponse {
-  success: true;
-}
-export interface SkipResponse {
-  success: true;
-  currentTrack: RadioQueueTrack | null;
-  startedAt: number | null;
-  serverTime: number;
-}
-export interface ToggleResponse {
-  success: true;
-  isRadioActive: boolean;
-}
+export const AddToQueueResponse = z.object({ success: z.literal(true), track: RadioQueueTrack });
+export type AddToQueueResponse = z.infer<typeof AddToQueueResponse>;
+export type RemoveFromQueueResponse = z.infer<typeof SuccessResponse>;
+export const SkipResponse = z.object({
+  success: z.literal(true),
+  currentTrack: RadioQueueTrack.nullable(),
+  startedAt: z.number().nullable(),
+  serverTime: z.number(),
+});
+export type SkipResponse = z.infer<typeof SkipResponse>;
+export const ToggleResponse = z.object({ success: z.literal(true), isRadioActive: z.boolean() });
+export type ToggleResponse = z.infer<typeof ToggleResponse>;
 
 export const HistoryQuery = z.object({
   limit: z.coerce.number().int().min(1).max(RADIO_HISTORY_PAGE_MAX).default(RADIO_HISTORY_PAGE_DEFAULT),
@@ -66,21 +66,19 @@ export const HistoryQuery = z.object({
   cursor: z.coerce.number().int().min(1).optional(),
 });
 
-export interface RadioHistoryEntry {
-  id: number;
-  songId: string | null;
-  title: string;
-  artist: string;
-  addedBy: { id: string; username: string } | null;
-  startedAt: string;
-  endedAt: string;
-  endReason: 'finished' | 'skipped' | 'removed';
-}
-export interface RadioHistoryResponse {
-  success: true;
-  history: RadioHistoryEntry[];
-  nextCursor: number | null;
-}
+export const RadioHistoryEntry = z.object({
+  id: z.number(),
+  songId: Id.nullable(),
+  title: z.string(),
+  artist: z.string(),
+  addedBy: Person.nullable(),
+  startedAt: IsoTime,
+  endedAt: IsoTime,
+  endReason: z.enum(['finished', 'skipped', 'removed']),
+});
+export type RadioHistoryEntry = z.infer<typeof RadioHistoryEntry>;
+export const RadioHistoryResponse = z.object({ success: z.literal(true), history: z.array(RadioHistoryEntry), nextCursor: z.number().nullable() });
+export type RadioHistoryResponse = z.infer<typeof RadioHistoryResponse>;
 
 /** What the server sends on the socket: always {type, data}. */
 export interface TrackChangeData {

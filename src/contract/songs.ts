@@ -1,20 +1,22 @@
 import { z } from 'zod';
+import { Id, IsoTime } from './common';
 import { MESSAGES } from './messages';
 import { SONGS_PAGE_SIZE } from './limits';
 
 /** SPEC §3 Song, as the API sends it. */
-export interface Song {
-  id: string;
-  title: string;
-  artist: string;
-  /** seconds (millisecond precision: the real length read from the file) */
-  duration: number;
+export const Song = z.object({
+  id: Id,
+  title: z.string(),
+  artist: z.string(),
+  /** whole seconds (the real length is read from the file) */
+  duration: z.number(),
   /** file name inside the media folder */
-  path: string;
+  path: z.string(),
   /** /api/songs/stream/<id>: carries no token; the stream cookie of the session (or a Bearer header) authenticates it */
-  publicUrl: string;
-  createdAt: string;
-}
+  publicUrl: z.string(),
+  createdAt: IsoTime,
+});
+export type Song = z.infer<typeof Song>;
 
 /** the duration filters, in seconds, stay within what duration_ms (a 32-bit count of milliseconds) can hold */
 export const DURATION_FILTER_MAX_SECONDS = 2_000_000;
@@ -37,20 +39,19 @@ export interface SongsQueryParams {
   cursor?: string;
 }
 
-export interface SongsResponse {
-  success: true;
-  songs: Song[];
+export const SongsResponse = z.object({
+  success: z.literal(true),
+  songs: z.array(Song),
   /** pass as cursor for the next page; null on the last page */
-  nextCursor: string | null;
-}
+  nextCursor: z.string().nullable(),
+});
+export type SongsResponse = z.infer<typeof SongsResponse>;
 
-export interface SongResponse {
-  success: true;
-  song: Song;
-}
+export const SongResponse = z.object({ success: z.literal(true), song: Song });
+export type SongResponse = z.infer<typeof SongResponse>;
 
 /** GET /api/songs/:id and /api/songs/stream/:id */
-export const SongIdParams = z.object({ id: z.uuid() });
+export const SongIdParams = z.object({ id: z.uuid(MESSAGES.notFound) });
 
 export const SONG_FIELD_MAX = 200;
 

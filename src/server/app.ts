@@ -3,6 +3,8 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import { sql } from 'drizzle-orm';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Config } from './config';
 import type { Database } from './db/open';
 import { DATABASE_RETRY_AFTER_S } from './db/unavailable';
@@ -24,8 +26,10 @@ import { inputGuardPlugin } from './plugins/inputGuard';
 import { addressLimitOptions } from './lib/addressLimitStore';
 import { fastifyTrustProxy } from './lib/trustProxy';
 import { frameworkErrors } from './lib/frameworkErrors';
+import { apiReferencePlugin } from './plugins/apiReference';
 import { spaPlugin } from './plugins/spa';
 import { securityHeadersPlugin } from './plugins/securityHeaders';
+import { zodSchemasPlugin } from './plugins/zodSchemas';
 
 export interface AppDeps {
   config: Config;
@@ -53,6 +57,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(securityHeadersPlugin, { https: deps.config.publicUrl?.startsWith('https:') ?? false });
   await app.register(errorsPlugin);
+  await app.register(zodSchemasPlugin);
+  await app.register(apiReferencePlugin);
   await app.register(inputGuardPlugin);
   await app.register(databasePlugin, { database: deps.database, closeOnShutdown: deps.ownsDatabase ?? false });
   await app.register(authPlugin, { tokens: createTokenService(deps.jwtSecret, now), now });
@@ -64,14 +70,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const moduleOptions: ModuleOptions = { config: deps.config, now };
   await app.register(
     async (api) => {
-      api.get('/health', async (request, reply) => {
+      const healthSchema = {
+        tags: ['health'],
+        response: {
+          200: z.object({ success: z.literal(true), database: z.literal('ok') }),
+          503: z.object({ success: z.literal(false), database: z.literal('unavailable') }),
+        },
+      };
+      api.withTypeProvider<ZodTypeProvider>().get('/health', { schema: healthSchema }, async (request, reply) => {
         try {
           await api.db.execute(sql`select 1`);
         } catch (error) {
           request.log.warn({ err: error }, 'health: database unavailable');
           return reply.status(503).header('retry-after', String(DATABASE_RETRY_AFTER_S)).send({ success: false, database: 'unavailable' });
         }
-        return { success: true, database: 'ok' };
+        return { success: true as const, database: 'ok' as const };
       });
       await api.register(authRoutes, moduleOptions);
       await api.register(songRoutes, moduleOptions);

@@ -16,7 +16,10 @@ export function parseInput<S extends z.ZodType>(schema: S, data: unknown): z.inf
   const result = schema.safeParse(data ?? {});
   if (result.success) return result.data;
   const issue = result.error.issues[0];
-  const field = issue.path.join('.');
-  const message = issue.message.startsWith('Invalid input') && field ? `${field}: ${issue.message}` : issue.message;
-  throw new HttpError(400, message);
+  throw new HttpError(400, issueMessage(issue.path.join('.'), issue.message));
+}
+
+/** How input problems read: zod's own "Invalid input…" names the field, a contract message stands alone. */
+export function issueMessage(path: string, message: string): string {
+  return message.startsWith('Invalid input') && path ? `${path}: ${message}` : message;
 }

@@ -3,12 +3,13 @@ import { MESSAGES } from '../../contract/messages';
 import { DATABASE_RETRY_AFTER_S, isDatabaseUnavailable } from '../db/unavailable';
 import { HttpError } from '../lib/httpError';
 import { multipartHttpError } from '../lib/multipartErrors';
+import { validationHttpError } from '../lib/validationErrors';
 
 /** Every error leaves as { success: false, message }; a 500 shows a request id, never internals. */
 export const errorsPlugin = fp(
   async (app) => {
     app.setErrorHandler((thrown, request, reply) => {
-      const error = multipartHttpError(thrown) ?? thrown;
+      const error = multipartHttpError(thrown) ?? validationHttpError(thrown, request) ?? thrown;
       if (error instanceof HttpError) {
         return reply.status(error.statusCode).send({ success: false, message: error.message, ...error.extra });
       }

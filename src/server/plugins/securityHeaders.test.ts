@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,8 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app';
-import { songs } from '../db/schema';
-import { songKeys } from '../modules/songs/songKeys';
+import { insertSong, writeMediaFile } from '../modules/songs/test/songFixtures';
 import { createTestApp, createUser, TEST_JWT_SECRET, type TestApp, type TestUser } from '../test/testApp';
 import { CSP_NONCE_PLACEHOLDER } from './spa';
 
@@ -75,13 +73,8 @@ describe('security headers', () => {
   });
 
   it('are on an audio range (206) and a playlist cover, nosniff included', async () => {
-    const name = `${randomUUID()}.wav`;
-    await mkdir(t.config.mediaDir, { recursive: true });
-    await writeFile(path.join(t.config.mediaDir, name), Buffer.alloc(4096, 1));
-    const [song] = await t.app.db
-      .insert(songs)
-      .values({ title: 'Header Check', artist: 'Helmet', durationMs: 1000, path: name, mimeType: 'audio/wav', sizeBytes: 4096, ...songKeys('Header Check', 'Helmet') })
-      .returning();
+    const name = await writeMediaFile(t.config.mediaDir, Buffer.alloc(4096, 1));
+    const song = await insertSong(t.app.db, { title: 'Header Check', artist: 'Helmet', durationMs: 1000, path: name, mimeType: 'audio/wav', sizeBytes: 4096 });
     const audio = await t.app.inject({ method: 'GET', url: `/api/songs/stream/${song.id}`, headers: { ...user.headers, range: 'bytes=0-99' } });
     expect(audio.statusCode).toBe(206);
     expect(audio.headers['content-type']).toBe('audio/wav');

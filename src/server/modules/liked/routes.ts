@@ -1,42 +1,35 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { LikedListQuery, SongIdParams } from '../../../contract/liked';
-import type { LikeCheckResponse, LikedIdsResponse, LikedSongsResponse, LikeToggleResponse } from '../../../contract/liked';
-import { parseInput } from '../../lib/httpError';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../../contract/common';
+import { LikedIdsResponse, LikedListQuery, LikedSongsResponse, LikedStateResponse, SongIdParams } from '../../../contract/liked';
 import { currentUser, requireUser } from '../../plugins/auth';
 import type { ModuleOptions } from '../moduleOptions';
-import { toSongs } from '../songs/toSong';
-import { isLiked, likedIds, listLiked, parseIdParams, SONG_NOT_FOUND, toggleLike } from './service';
+import { isLiked, likedEntries, likedIds, toggleLike } from './service';
+
+const tags = ['liked'];
 
 /** SPEC §7 "Liked songs": every path is the signed-in user's own likes only. */
-export const likedRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { now }) => {
-  app.addHook('preHandler', requireUser);
+export const likedRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { now }) => {
+  app.addHook('preValidation', requireUser);
 
-  app.get('/liked-songs', async (request): Promise<LikedSongsResponse> => {
-    const user = currentUser(request);
-    const { limit, offset } = parseInput(LikedListQuery, request.query);
-    const { rows, total } = await listLiked(app.db, user.id, limit, offset);
-    const songList = toSongs(rows.map((r) => r.song));
-    return {
-      success: true,
-      songs: rows.map((r, i) => ({ id: r.id, createdAt: r.createdAt.toISOString(), song: songList[i] })),
-      total,
-    };
+  const listSchema = { tags, querystring: LikedListQuery, response: { 200: LikedSongsResponse, ...errorResponses(400, 401) } };
+  app.get('/liked-songs', { schema: listSchema }, async (request) => {
+    const { limit, offset } = request.query;
+    return { success: true as const, ...(await likedEntries(app.db, currentUser(request).id, limit, offset)) };
   });
 
-  app.get('/liked-songs/ids', async (request): Promise<LikedIdsResponse> => {
-    const user = currentUser(request);
-    return { success: true, songIds: await likedIds(app.db, user.id) };
-  });
+  app.get('/liked-songs/ids', { schema: { tags, response: { 200: LikedIdsResponse, ...errorResponses(401) } } }, async (request) => ({
+    success: true as const,
+    songIds: await likedIds(app.db, currentUser(request).id),
+  }));
 
-  app.get('/liked-songs/:id/check', async (request): Promise<LikeCheckResponse> => {
-    const user = currentUser(request);
-    const { id } = parseIdParams(SongIdParams, request.params, SONG_NOT_FOUND);
-    return { success: true, liked: await isLiked(app.db, user.id, id) };
-  });
+  const checkSchema = { tags, params: SongIdParams, response: { 200: LikedStateResponse, ...errorResponses(401, 404) } };
+  app.get('/liked-songs/:id/check', { schema: checkSchema }, async (request) => ({
+    success: true as const,
+    liked: await isLiked(app.db, currentUser(request).id, request.params.id),
+  }));
 
-  app.post('/liked-songs/:id/toggle', async (request): Promise<LikeToggleResponse> => {
-    const user = currentUser(request);
-    const { id } = parseIdParams(SongIdParams, request.params, SONG_NOT_FOUND);
-    return { success: true, liked: await toggleLike(app.db, user.id, id, new Date(now())) };
-  });
+  app.post('/liked-songs/:id/toggle', { schema: checkSchema }, async (request) => ({
+    success: true as const,
+    liked: await toggleLike(app.db, currentUser(request).id, request.params.id, new Date(now())),
+  }));
 };

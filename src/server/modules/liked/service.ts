@@ -1,9 +1,10 @@
 import { and, count, desc, eq } from 'drizzle-orm';
+import type { LikedEntry } from '../../../contract/liked';
+import { MESSAGES } from '../../../contract/messages';
 import type { Db } from '../../db/open';
 import { likedSongs, songs } from '../../db/schema';
 import { HttpError } from '../../lib/httpError';
-
-export const SONG_NOT_FOUND = 'Song not found';
+import { toSongs } from '../songs/toSong';
 
 export const songColumns = {
   id: songs.id,
@@ -16,7 +17,7 @@ export const songColumns = {
 
 export async function assertSongExists(db: Db, songId: string): Promise<void> {
   const [row] = await db.select({ id: songs.id }).from(songs).where(eq(songs.id, songId)).limit(1);
-  if (!row) throw new HttpError(404, SONG_NOT_FOUND);
+  if (!row) throw new HttpError(404, MESSAGES.songNotFound);
 }
 
 /** The user's liked songs, newest first, with their songs in the same query. */
@@ -33,6 +34,13 @@ export async function listLiked(db: Db, userId: string, limit: number, offset: n
     db.select({ total: count() }).from(likedSongs).where(eq(likedSongs.userId, userId)),
   ]);
   return { rows, total };
+}
+
+/** A page of liked entries as the API sends them, and how many the user likes in all. */
+export async function likedEntries(db: Db, userId: string, limit: number, offset: number): Promise<{ songs: LikedEntry[]; total: number }> {
+  const { rows, total } = await listLiked(db, userId, limit, offset);
+  const songList = toSongs(rows.map((r) => r.song));
+  return { songs: rows.map((r, i) => ({ id: r.id, createdAt: r.createdAt.toISOString(), song: songList[i] })), total };
 }
 
 export async function likedIds(db: Db, userId: string): Promise<string[]> {
@@ -68,11 +76,4 @@ export async function toggleLike(db: Db, userId: string, songId: string, now: Da
     await tx.insert(likedSongs).values({ userId, songId, createdAt: now }).onConflictDoNothing();
     return true;
   });
-}
-
-/** Reads route params; a malformed id is simply not found (404), like a missing one. */
-export function parseIdParams<T>(schema: { safeParse(data: unknown): { success: true; data: T } | { success: false } }, params: unknown, message: string): T {
-  const parsed = schema.safeParse(params ?? {});
-  if (!parsed.success) throw new HttpError(404, message);
-  return parsed.data;
 }

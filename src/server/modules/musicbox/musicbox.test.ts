@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { songs } from '../../db/schema';
-import { foldText, matchKey } from '../../lib/text';
+import { matchKey } from '../../lib/text';
+import { insertSong } from '../songs/test/songFixtures';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../test/testApp';
 
 let t: TestApp;
@@ -332,20 +332,7 @@ describe('moderation', () => {
 
   it('links an approved suggestion to the library song with the same normalised title and artist', async () => {
     const id = tag();
-    const [song] = await t.app.db
-      .insert(songs)
-      .values({
-        title: `Blue Moon ${id}`,
-        artist: 'Ella Fitzgerald',
-        durationMs: 180_000,
-        path: `${id}.mp3`,
-        mimeType: 'audio/mpeg',
-        sizeBytes: 1000,
-        searchText: foldText(`Blue Moon ${id} Ella Fitzgerald`),
-        sortKey: foldText(`Blue Moon ${id}`),
-        matchKey: matchKey(`Blue Moon ${id}`, 'Ella Fitzgerald'),
-      })
-      .returning();
+    const song = await insertSong(t.app.db, { title: `Blue Moon ${id}`, artist: 'Ella Fitzgerald', durationMs: 180_000, path: `${id}.mp3` });
     const u = await createUser(t);
     const s = await created(u, `blue moon! ${id.toUpperCase()}`, 'ELLA  FITZGERALD');
     const approved = await setStatus(admin, s.id, 'approved');

@@ -1,135 +1,97 @@
-import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses, MessageResponse } from '../../../contract/common';
 import {
   AddPlaylistSongBody,
   CreatePlaylistBody,
   PLAYLIST_MESSAGES,
+  PlaylistCoverQuery,
   PlaylistIdParams,
   PlaylistListQuery,
+  PlaylistResponse,
+  PlaylistSongChangeResponse,
   PlaylistSongParams,
+  PlaylistsResponse,
   UpdatePlaylistBody,
-  type PlaylistResponse,
-  type PlaylistSongChangeResponse,
-  type PlaylistsResponse,
 } from '../../../contract/playlists';
 import { HttpError, parseInput } from '../../lib/httpError';
-import { CoverStore } from '../../media/covers/coverStore';
 import { currentUser, requireUser } from '../../plugins/auth';
-import { parseIdParams } from '../liked/service';
+import type { ZodApp } from '../../plugins/zodSchemas';
 import type { ModuleOptions } from '../moduleOptions';
 import { readPlaylistForm } from './form';
-import {
-  addSong,
-  coverKey,
-  createPlaylist,
-  deletePlaylist,
-  listPlaylists,
-  ownedPlaylist,
-  playlistDetail,
-  removeSong,
-  updatePlaylist,
-} from './service';
+import { addSong, coverKey, coverOf, listPlaylists, ownedPlaylist, playlistDetail, removeSong } from './repository';
+import { PlaylistService } from './service';
 
-/** SPEC §7 "Playlists": private to their owner; another user's playlist answers 404. */
-export const playlistRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { config, now }) => {
-  const covers = new CoverStore(config.mediaDir);
-  const idOf = (params: unknown) => parseIdParams(PlaylistIdParams, params, PLAYLIST_MESSAGES.notFound).id;
+const tags = ['playlists'];
+const FORM = 'JSON, or multipart/form-data with the same text fields and an optional `coverImage` (JPEG, PNG or WebP, at most 2 MB).';
+const byId = { tags, params: PlaylistIdParams };
 
-  app.get('/playlists', { preHandler: requireUser }, async (request): Promise<PlaylistsResponse> => {
-    const user = currentUser(request);
-    const { limit, offset } = parseInput(PlaylistListQuery, request.query);
-    return { success: true, ...(await listPlaylists(app.db, user.id, limit, offset)) };
+function listAndCreateRoutes(app: ZodApp, service: PlaylistService, now: () => number) {
+  const listSchema = { tags, querystring: PlaylistListQuery, response: { 200: PlaylistsResponse, ...errorResponses(400, 401) } };
+  app.get('/playlists', { schema: listSchema }, async (request) => {
+    const { limit, offset } = request.query;
+    return { success: true as const, ...(await listPlaylists(app.db, currentUser(request).id, limit, offset)) };
   });
 
-  app.post('/playlists', { preHandler: requireUser }, async (request, reply): Promise<PlaylistResponse> => {
-    const user = currentUser(request);
+  const createSchema = { tags, description: `name, description: ${FORM}`, response: { 201: PlaylistResponse, ...errorResponses(400, 401, 413) } };
+  app.post('/playlists', { schema: createSchema }, async (request, reply) => {
     const form = await readPlaylistForm(request);
     const input = parseInput(CreatePlaylistBody, form.fields);
-    const coverPath = form.cover ? await covers.save(form.cover.bytes, form.cover.mime) : null;
-    try {
-      const row = await createPlaylist(app.db, user.id, { ...input, coverPath, coverMime: form.cover?.mime ?? null }, new Date(now()));
-      reply.status(201);
-      return { success: true, playlist: await playlistDetail(app.db, row), message: PLAYLIST_MESSAGES.created };
-    } catch (error) {
-      await covers.remove(coverPath);
-      throw error;
-    }
+    const row = await service.create(currentUser(request).id, input, form.cover, new Date(now()));
+    return reply.status(201).send({ success: true, playlist: await playlistDetail(app.db, row), message: PLAYLIST_MESSAGES.created });
   });
+}
 
-  app.get('/playlists/:id', { preHandler: requireUser }, async (request): Promise<PlaylistResponse> => {
-    const user = currentUser(request);
-    const row = await ownedPlaylist(app.db, user.id, idOf(request.params));
-    return { success: true, playlist: await playlistDetail(app.db, row) };
-  });
+function playlistRoutesById(app: ZodApp, service: PlaylistService, now: () => number) {
+  const owned = (request: { user: unknown; params: { id: string } } & Parameters<typeof currentUser>[0]) =>
+    ownedPlaylist(app.db, currentUser(request).id, request.params.id);
+  const answer = { 200: PlaylistResponse, ...errorResponses(400, 401, 404, 413) };
+
+  app.get('/playlists/:id', { schema: { ...byId, response: { 200: PlaylistResponse, ...errorResponses(401, 404) } } }, async (request) => ({
+    success: true as const,
+    playlist: await playlistDetail(app.db, await owned(request)),
+  }));
 
   /** Name, description and (multipart) a new cover; fields left out stay as they are. */
-  app.put('/playlists/:id', { preHandler: requireUser }, async (request): Promise<PlaylistResponse> => {
-    const user = currentUser(request);
-    const row = await ownedPlaylist(app.db, user.id, idOf(request.params));
+  app.put('/playlists/:id', { schema: { ...byId, description: `name, description (each optional): ${FORM}`, response: answer } }, async (request) => {
+    const row = await owned(request);
     const form = await readPlaylistForm(request);
-    const input = parseInput(UpdatePlaylistBody, form.fields);
-    const coverPath = form.cover ? await covers.save(form.cover.bytes, form.cover.mime) : null;
-    try {
-      const updated = await updatePlaylist(
-        app.db,
-        row,
-        { ...input, ...(form.cover ? { coverPath, coverMime: form.cover.mime } : {}) },
-        new Date(now()),
-      );
-      if (form.cover) await covers.remove(row.coverPath);
-      return { success: true, playlist: await playlistDetail(app.db, updated), message: PLAYLIST_MESSAGES.updated };
-    } catch (error) {
-      await covers.remove(coverPath);
-      throw error;
-    }
+    const updated = await service.update(row, parseInput(UpdatePlaylistBody, form.fields), form.cover, new Date(now()));
+    return { success: true as const, playlist: await playlistDetail(app.db, updated), message: PLAYLIST_MESSAGES.updated };
   });
 
-  app.delete('/playlists/:id', { preHandler: requireUser }, async (request) => {
-    const user = currentUser(request);
-    const row = await ownedPlaylist(app.db, user.id, idOf(request.params));
-    await deletePlaylist(app.db, row);
-    await covers.remove(row.coverPath);
-    return { success: true, message: PLAYLIST_MESSAGES.deleted };
+  const deleteSchema = { ...byId, response: { 200: MessageResponse, ...errorResponses(401, 404) } };
+  app.delete('/playlists/:id', { schema: deleteSchema }, async (request) => {
+    await service.delete(await owned(request));
+    return { success: true as const, message: PLAYLIST_MESSAGES.deleted };
   });
 
-  app.put('/playlists/:id/cover', { preHandler: requireUser }, async (request): Promise<PlaylistResponse> => {
-    const user = currentUser(request);
-    const row = await ownedPlaylist(app.db, user.id, idOf(request.params));
+  app.put('/playlists/:id/cover', { schema: { ...byId, description: 'multipart/form-data with `coverImage`', response: answer } }, async (request) => {
+    const row = await owned(request);
     const form = await readPlaylistForm(request);
-    if (!form.cover) throw new HttpError(400, PLAYLIST_MESSAGES.coverType);
-    const coverPath = await covers.save(form.cover.bytes, form.cover.mime);
-    try {
-      const updated = await updatePlaylist(app.db, row, { coverPath, coverMime: form.cover.mime }, new Date(now()));
-      await covers.remove(row.coverPath);
-      return { success: true, playlist: await playlistDetail(app.db, updated), message: PLAYLIST_MESSAGES.updated };
-    } catch (error) {
-      await covers.remove(coverPath);
-      throw error;
-    }
+    const updated = await service.replaceCover(row, form.cover, new Date(now()));
+    return { success: true as const, playlist: await playlistDetail(app.db, updated), message: PLAYLIST_MESSAGES.updated };
   });
 
-  app.delete('/playlists/:id/cover', { preHandler: requireUser }, async (request): Promise<PlaylistResponse> => {
-    const user = currentUser(request);
-    const row = await ownedPlaylist(app.db, user.id, idOf(request.params));
-    const updated = await updatePlaylist(app.db, row, { coverPath: null, coverMime: null }, new Date(now()));
-    await covers.remove(row.coverPath);
-    return { success: true, playlist: await playlistDetail(app.db, updated), message: PLAYLIST_MESSAGES.updated };
+  app.delete('/playlists/:id/cover', { schema: { ...byId, response: { 200: PlaylistResponse, ...errorResponses(401, 404) } } }, async (request) => {
+    const updated = await service.removeCover(await owned(request), new Date(now()));
+    return { success: true as const, playlist: await playlistDetail(app.db, updated), message: PLAYLIST_MESSAGES.updated };
   });
+}
 
-  /**
-   * The cover image. An <img> sends no bearer token, so the URL in coverImage carries the cover's
-   * random file id (?k=) as its capability; the owner's bearer token works too. The URL changes
-   * whenever the cover does, so a keyed answer is cached as immutable.
-   */
-  app.get('/playlists/:id/cover', async (request, reply) => {
-    const id = idOf(request.params);
-    const key = (request.query as { k?: unknown }).k;
-    const [row] = await app.db.query.playlists.findMany({
-      where: (p, { eq }) => eq(p.id, id),
-      columns: { userId: true, coverPath: true, coverMime: true },
-      limit: 1,
-    });
+/**
+ * The cover image. An <img> sends no bearer token, so the URL in coverImage carries the cover's
+ * random file id (?k=) as its capability; the owner's bearer token works too. The URL changes
+ * whenever the cover does, so a keyed answer is cached as immutable.
+ */
+function coverImageRoute(app: ZodApp, service: PlaylistService) {
+  const image = z.any().describe('the cover image (JPEG, PNG or WebP)');
+  const schema = { ...byId, querystring: PlaylistCoverQuery, response: { 200: image, 304: z.null(), ...errorResponses(404) } };
+  app.get('/playlists/:id/cover', { schema }, async (request, reply) => {
+    const key = request.query.k;
+    const row = await coverOf(app.db, request.params.id);
     const stored = coverKey(row?.coverPath ?? null);
-    const keyed = typeof key === 'string' && stored !== null && key === stored;
+    const keyed = key !== undefined && stored !== null && key === stored;
     if (!row || !row.coverPath || !row.coverMime || !(keyed || request.user?.id === row.userId)) {
       throw new HttpError(404, PLAYLIST_MESSAGES.notFound);
     }
@@ -137,23 +99,37 @@ export const playlistRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { c
     reply.header('ETag', etag);
     reply.header('Cache-Control', keyed ? 'private, max-age=31536000, immutable' : 'private, no-cache');
     reply.header('X-Content-Type-Options', 'nosniff');
-    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-    const bytes = await covers.read(row.coverPath).catch(() => null);
+    if (request.headers['if-none-match'] === etag) return reply.status(304).send(null);
+    const bytes = await service.readCover(row.coverPath);
     if (!bytes) throw new HttpError(404, PLAYLIST_MESSAGES.notFound);
     return reply.type(row.coverMime).send(bytes);
   });
+}
 
-  app.post('/playlists/:id/songs', { preHandler: requireUser }, async (request): Promise<PlaylistSongChangeResponse> => {
-    const user = currentUser(request);
-    const row = await ownedPlaylist(app.db, user.id, idOf(request.params));
-    const { songId } = parseInput(AddPlaylistSongBody, request.body);
-    return { success: true, changed: await addSong(app.db, row, songId, new Date(now())) };
+function songRoutes(app: ZodApp, now: () => number) {
+  const response = { 200: PlaylistSongChangeResponse, ...errorResponses(400, 401, 404) };
+  app.post('/playlists/:id/songs', { schema: { ...byId, body: AddPlaylistSongBody, response } }, async (request) => {
+    const row = await ownedPlaylist(app.db, currentUser(request).id, request.params.id);
+    return { success: true as const, changed: await addSong(app.db, row, request.body.songId, new Date(now())) };
   });
 
-  app.delete('/playlists/:id/songs/:songId', { preHandler: requireUser }, async (request): Promise<PlaylistSongChangeResponse> => {
-    const user = currentUser(request);
-    const { id, songId } = parseIdParams(PlaylistSongParams, request.params, PLAYLIST_MESSAGES.notFound);
-    const row = await ownedPlaylist(app.db, user.id, id);
-    return { success: true, changed: await removeSong(app.db, row, songId, new Date(now())) };
+  // a malformed id of either kind answers "Playlist not found", as a missing playlist does
+  const removeOptions = { schema: { tags, params: PlaylistSongParams, response }, config: { invalidParams: { message: PLAYLIST_MESSAGES.notFound } } };
+  app.delete('/playlists/:id/songs/:songId', removeOptions, async (request) => {
+    const row = await ownedPlaylist(app.db, currentUser(request).id, request.params.id);
+    return { success: true as const, changed: await removeSong(app.db, row, request.params.songId, new Date(now())) };
+  });
+}
+
+/** SPEC §7 "Playlists": private to their owner; another user's playlist answers 404. */
+export const playlistRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { config, now }) => {
+  const service = new PlaylistService(app.db, config.mediaDir);
+  // the cover route checks its own access (a key or the owner's token): it is registered outside the guard
+  coverImageRoute(app, service);
+  await app.register(async (guarded: ZodApp) => {
+    guarded.addHook('preValidation', requireUser);
+    listAndCreateRoutes(guarded, service, now);
+    playlistRoutesById(guarded, service, now);
+    songRoutes(guarded, now);
   });
 };

@@ -1,23 +1,19 @@
-import { eq } from 'drizzle-orm';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../../contract/common';
 import { MESSAGES } from '../../../contract/messages';
-import { ActivitiesQuery, PROFILE_MESSAGES, UpdateProfileBody, type ActivitiesResponse, type ProfileResponse } from '../../../contract/profile';
-import { users } from '../../db/schema';
-import { HttpError, parseInput } from '../../lib/httpError';
+import { ActivitiesQuery, ActivitiesResponse, PROFILE_MESSAGES, ProfileResponse, UpdateProfileBody } from '../../../contract/profile';
+import { HttpError } from '../../lib/httpError';
 import { currentUser, requireUser } from '../../plugins/auth';
-import { checkPasswordGuarded } from '../auth/passwordGuard';
 import { findUserById, toPublicUser } from '../auth/users';
 import type { ModuleOptions } from '../moduleOptions';
-import { emailTaken, profileCounts, recentActivities, usernameTaken } from './service';
+import { profileCounts, recentActivities } from './repository';
+import { updateProfile } from './service';
 
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
+const tags = ['profile'];
 
 /** GET/PUT /api/profile and GET /api/profile/activities (paths DESIGN.md fixes). */
-export const profileRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { now }) => {
-  app.addHook('preHandler', requireUser);
+export const profileRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { now }) => {
+  app.addHook('preValidation', requireUser);
 
   async function me(userId: string) {
     const row = await findUserById(app.db, userId);
@@ -25,56 +21,22 @@ export const profileRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { no
     return row;
   }
 
-  app.get('/profile', async (request): Promise<ProfileResponse> => {
+  app.get('/profile', { schema: { tags, response: { 200: ProfileResponse, ...errorResponses(401, 404) } } }, async (request) => {
     const row = await me(currentUser(request).id);
-    return { success: true, user: toPublicUser(row), counts: await profileCounts(app.db, row.id) };
+    return { success: true as const, user: toPublicUser(row), counts: await profileCounts(app.db, row.id) };
   });
 
   /** Username and email; changing the email needs the current password. */
-  app.put('/profile', async (request): Promise<ProfileResponse> => {
+  const updateSchema = { tags, body: UpdateProfileBody, response: { 200: ProfileResponse, ...errorResponses(400, 401, 403, 404, 409, 429) } };
+  app.put('/profile', { schema: updateSchema }, async (request) => {
     const row = await me(currentUser(request).id);
-    const input = parseInput(UpdateProfileBody, request.body);
-    const changes: { username?: string; email?: string } = {};
-    if (input.username !== undefined && input.username !== row.username) {
-      if (await usernameTaken(app.db, input.username, row.id)) throw new HttpError(409, PROFILE_MESSAGES.usernameTaken);
-      changes.username = input.username;
-    }
-    if (input.email !== undefined && input.email !== row.email) {
-      if (!input.currentPassword) throw new HttpError(400, PROFILE_MESSAGES.currentPasswordRequired);
-      // the sign-in limits apply: a stolen access token gets no more guesses here than at sign-in
-      // (and no device cookie: that one is scoped to /api/auth), see passwordGuard.ts
-      const ok = await checkPasswordGuarded(app.db, {
-        accountKey: `user:${row.id}`,
-        userId: row.id,
-        password: input.currentPassword,
-        passwordHash: row.passwordHash,
-        device: null,
-        now: new Date(now()),
-      });
-      if (!ok) throw new HttpError(403, PROFILE_MESSAGES.currentPasswordWrong);
-      if (await emailTaken(app.db, input.email, row.id)) throw new HttpError(409, PROFILE_MESSAGES.emailTaken);
-      changes.email = input.email;
-    }
-    let updated = row;
-    if (changes.username !== undefined || changes.email !== undefined) {
-      try {
-        [updated] = await app.db
-          .update(users)
-          .set({ ...changes, updatedAt: new Date(now()) })
-          .where(eq(users.id, row.id))
-          .returning();
-      } catch (error) {
-        // two people taking the same name at once: the unique index decides
-        if (isUniqueViolation(error)) throw new HttpError(409, changes.email ? PROFILE_MESSAGES.emailTaken : PROFILE_MESSAGES.usernameTaken);
-        throw error;
-      }
-    }
-    return { success: true, user: toPublicUser(updated), counts: await profileCounts(app.db, row.id), message: PROFILE_MESSAGES.updated };
+    const updated = await updateProfile(app.db, row, request.body, new Date(now()));
+    return { success: true as const, user: toPublicUser(updated), counts: await profileCounts(app.db, row.id), message: PROFILE_MESSAGES.updated };
   });
 
-  app.get('/profile/activities', async (request): Promise<ActivitiesResponse> => {
-    const user = currentUser(request);
-    const { limit } = parseInput(ActivitiesQuery, request.query);
-    return { success: true, activities: await recentActivities(app.db, user.id, limit) };
-  });
+  const activitiesSchema = { tags, querystring: ActivitiesQuery, response: { 200: ActivitiesResponse, ...errorResponses(400, 401) } };
+  app.get('/profile/activities', { schema: activitiesSchema }, async (request) => ({
+    success: true as const,
+    activities: await recentActivities(app.db, currentUser(request).id, request.query.limit),
+  }));
 };

@@ -1,57 +1,62 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses, SuccessResponse } from '../../../contract/common';
 import { MESSAGES } from '../../../contract/messages';
 import {
   AddToQueueBody,
+  AddToQueueResponse,
   HistoryQuery,
   QueueItemParams,
-  type AddToQueueResponse,
-  type RadioSnapshot,
-  type RemoveFromQueueResponse,
-  type SkipResponse,
-  type ToggleResponse,
+  RadioHistoryResponse,
+  RadioSnapshot,
+  SkipResponse,
+  ToggleResponse,
 } from '../../../contract/radio';
-import { parseInput } from '../../lib/httpError';
 import { currentUser, requireAdmin, requireUser } from '../../plugins/auth';
 import type { ModuleOptions } from '../moduleOptions';
 
 /** The radio service is app.radio (plugin.ts), read per request: it does not matter which is registered first. */
-export const radioRoutes: FastifyPluginAsync<ModuleOptions> = async (app) => {
+export const radioRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app) => {
   app.addHook('onReady', async () => {
     if (!app.hasDecorator('radio')) throw new Error('the radio routes need radioPlugin (modules/radio/plugin.ts) registered on the app');
   });
 
-  app.get('/radio/queue', { preHandler: requireUser }, async (): Promise<RadioSnapshot> => ({ success: true, ...(await app.radio.state()) }));
+  const tags = ['radio'];
+  const admin = errorResponses(401, 403);
 
-  app.post('/radio/queue', { preHandler: requireAdmin(MESSAGES.onlyAdminsAddToQueue) }, async (request): Promise<AddToQueueResponse> => {
-    const { songId } = parseInput(AddToQueueBody, request.body);
-    return { success: true, track: await app.radio.add(songId, currentUser(request).id) };
+  app.get('/radio/queue', { preValidation: requireUser, schema: { tags, response: { 200: RadioSnapshot, ...errorResponses(401) } } }, async () => ({
+    success: true as const,
+    ...(await app.radio.state()),
+  }));
+
+  const addSchema = { tags, body: AddToQueueBody, response: { 200: AddToQueueResponse, ...admin, ...errorResponses(400, 404) } };
+  app.post('/radio/queue', { preValidation: requireAdmin(MESSAGES.onlyAdminsAddToQueue), schema: addSchema }, async (request) => ({
+    success: true as const,
+    track: await app.radio.add(request.body.songId, currentUser(request).id),
+  }));
+
+  const removeSchema = { tags, params: QueueItemParams, response: { 200: SuccessResponse, ...admin, ...errorResponses(400, 404) } };
+  // a malformed id is a 400 here, with the schema's message
+  const removeOptions = { preValidation: requireAdmin(MESSAGES.onlyAdminsRemoveFromQueue), schema: removeSchema, config: { invalidParams: { status: 400 } } };
+  app.delete('/radio/queue/:id', removeOptions, async (request) => {
+    await app.radio.remove(request.params.id);
+    return { success: true as const };
   });
 
-  app.delete(
-    '/radio/queue/:id',
-    { preHandler: requireAdmin(MESSAGES.onlyAdminsRemoveFromQueue) },
-    async (request): Promise<RemoveFromQueueResponse> => {
-      const { id } = parseInput(QueueItemParams, request.params);
-      await app.radio.remove(id);
-      return { success: true };
-    },
-  );
-
-  app.post('/radio/skip', { preHandler: requireAdmin(MESSAGES.onlyAdminsSkip) }, async (): Promise<SkipResponse> => ({
-    success: true,
+  app.post('/radio/skip', { preValidation: requireAdmin(MESSAGES.onlyAdminsSkip), schema: { tags, response: { 200: SkipResponse, ...admin } } }, async () => ({
+    success: true as const,
     ...(await app.radio.skip()),
   }));
 
-  app.post('/radio/toggle', { preHandler: requireAdmin(MESSAGES.onlyAdminsToggleRadio) }, async (): Promise<ToggleResponse> => ({
-    success: true,
+  const toggleSchema = { tags, response: { 200: ToggleResponse, ...admin } };
+  app.post('/radio/toggle', { preValidation: requireAdmin(MESSAGES.onlyAdminsToggleRadio), schema: toggleSchema }, async () => ({
+    success: true as const,
     isRadioActive: await app.radio.toggle(),
   }));
 
-  app.get('/radio/history', { preHandler: requireUser }, async (request) => {
-    const { limit, cursor } = parseInput(HistoryQuery, request.query);
-    return app.radio.history(limit, cursor);
-  });
+  const historySchema = { tags, querystring: HistoryQuery, response: { 200: RadioHistoryResponse, ...errorResponses(400, 401) } };
+  app.get('/radio/history', { preValidation: requireUser, schema: historySchema }, async (request) => app.radio.history(request.query.limit, request.query.cursor));
 
+  // @fastify/websocket leaves its routes out of OpenAPI: docs/api/radio.md describes the socket
   app.get('/radio/ws', { websocket: true }, (socket, request) => {
     const token = (request.query as { token?: unknown }).token;
     app.radio.connect(socket, typeof token === 'string' && token ? token : undefined).catch((err) => {

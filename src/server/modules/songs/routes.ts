@@ -1,35 +1,30 @@
 import { rm } from 'node:fs/promises';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../../contract/common';
 import { MESSAGES } from '../../../contract/messages';
-import { SongIdParams, SongsQuery, type SongResponse, type SongsResponse } from '../../../contract/songs';
-import { HttpError, parseInput } from '../../lib/httpError';
+import { SongIdParams, SongResponse, SongsQuery, SongsResponse } from '../../../contract/songs';
+import { HttpError } from '../../lib/httpError';
 import { mediaFilePath } from '../../media/storage';
 import { currentUser, requireAdmin, requireUser } from '../../plugins/auth';
+import type { ZodApp } from '../../plugins/zodSchemas';
 import { isSessionAlive } from '../auth/sessions';
 import { streamCookieClaims } from '../auth/streamCookie';
 import type { ModuleOptions } from '../moduleOptions';
 import { decodeCursor, encodeCursor } from './cursor';
 import { findSong, insertSong, listSongs } from './repository';
-import { toSong, toSongs } from './toSong';
 import { songKeys } from './songKeys';
 import { sendMediaFile } from './stream';
+import { toSong, toSongs } from './toSong';
 import { receiveUpload } from './upload';
 
-/** A song id from the path, or a 404 (a malformed id names no song). */
-function songIdOf(request: FastifyRequest): string {
-  const parsed = SongIdParams.safeParse(request.params);
-  if (!parsed.success) throw new HttpError(404, MESSAGES.notFound);
-  return parsed.data.id;
-}
-
+const tags = ['songs'];
 const MAX_CACHED_FILES = 20_000;
 
-export const songRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { config, now }) => {
-  /** id -> file of songs streamed lately: songs never change their file, so a stream needs no query after the first. */
-  const files = new Map<string, { name: string; mimeType: string }>();
-
-  app.get('/songs', { preHandler: requireUser }, async (request): Promise<SongsResponse> => {
-    const query = parseInput(SongsQuery, request.query);
+function listRoute(app: ZodApp) {
+  const schema = { tags, querystring: SongsQuery, response: { 200: SongsResponse, ...errorResponses(400, 401) } };
+  app.get('/songs', { preValidation: requireUser, schema }, async (request) => {
+    const query = request.query;
     const rows = await listSongs(app.db, {
       search: query.search,
       minDuration: query.minDuration,
@@ -40,35 +35,52 @@ export const songRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { confi
     const page = rows.slice(0, query.limit);
     const last = page[page.length - 1];
     const nextCursor = rows.length > query.limit && last ? encodeCursor({ sortKey: last.sortKey, id: last.id }) : null;
-    return { success: true, songs: toSongs(page), nextCursor };
+    return { success: true as const, songs: toSongs(page), nextCursor };
   });
+}
 
-  app.get('/songs/:id', { preHandler: requireUser }, async (request): Promise<SongResponse> => {
-    const row = await findSong(app.db, songIdOf(request));
+function oneRoute(app: ZodApp) {
+  const schema = { tags, params: SongIdParams, response: { 200: SongResponse, ...errorResponses(401, 404) } };
+  app.get('/songs/:id', { preValidation: requireUser, schema }, async (request) => {
+    const row = await findSong(app.db, request.params.id);
     if (!row) throw new HttpError(404, MESSAGES.notFound);
-    return { success: true, song: toSong(row) };
+    return { success: true as const, song: toSong(row) };
   });
+}
 
+/**
+ * The audio of a song, with Range support (stream.ts). Bearer for API clients; the audio element
+ * sends the session's stream cookie, checked against the database every time.
+ */
+function streamRoute(app: ZodApp, { config, now }: ModuleOptions) {
+  /** id -> file of songs streamed lately: songs never change their file, so a stream needs no query after the first. */
+  const files = new Map<string, { name: string; mimeType: string }>();
+  const fileOf = async (id: string) => {
+    let file = files.get(id);
+    if (!file) {
+      const row = await findSong(app.db, id);
+      if (!row) throw new HttpError(404, MESSAGES.notFound);
+      file = { name: row.path, mimeType: row.mimeType };
+      if (files.size >= MAX_CACHED_FILES) files.clear();
+      files.set(id, file);
+    }
+    return file;
+  };
+  const audio = z.any().describe('the audio file, or the byte range asked for (206)');
+  const schema = { tags, params: SongIdParams, response: { 200: audio, 206: audio, 304: z.null(), ...errorResponses(401, 404, 416) } };
   app.route({
     method: ['GET', 'HEAD'],
     url: '/songs/stream/:id',
+    schema,
     handler: async (request, reply) => {
-      const id = songIdOf(request);
-      // Bearer for API clients; the audio element sends the session's stream cookie, checked against the database every time
+      const { id } = request.params;
       if (!request.user) {
         const claims = await streamCookieClaims(request, app.tokens);
         if (!claims || !(await isSessionAlive(app.db, claims.sessionId, new Date(now())))) {
           throw new HttpError(401, MESSAGES.authenticationRequired);
         }
       }
-      let file = files.get(id);
-      if (!file) {
-        const row = await findSong(app.db, id);
-        if (!row) throw new HttpError(404, MESSAGES.notFound);
-        file = { name: row.path, mimeType: row.mimeType };
-        if (files.size >= MAX_CACHED_FILES) files.clear();
-        files.set(id, file);
-      }
+      const file = await fileOf(id);
       const filePath = mediaFilePath(config.mediaDir, file.name);
       if (!filePath) {
         request.log.warn({ songId: id }, 'song path points outside MEDIA_DIR; refused');
@@ -82,8 +94,17 @@ export const songRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { confi
       }
     },
   });
+}
 
-  app.post('/songs/upload', { preHandler: requireAdmin(MESSAGES.onlyAdminsUpload) }, async (request, reply) => {
+/** multipart: song (MP3, OGG or WAV by its bytes), title, artist; SPEC §5 */
+function uploadRoute(app: ZodApp, { config }: ModuleOptions) {
+  const schema = {
+    tags,
+    consumes: ['multipart/form-data'],
+    description: 'multipart/form-data with `song` (MP3, OGG or WAV, at most MAX_UPLOAD_MB), `title` and `artist`. Admins only.',
+    response: { 201: SongResponse, ...errorResponses(400, 401, 403, 413, 415) },
+  };
+  app.post('/songs/upload', { preValidation: requireAdmin(MESSAGES.onlyAdminsUpload), schema }, async (request, reply) => {
     const user = currentUser(request);
     const upload = await receiveUpload(request, config.mediaDir);
     try {
@@ -98,11 +119,17 @@ export const songRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { confi
         ...songKeys(upload.title, upload.artist),
       });
       request.log.info({ songId: row.id, bytes: upload.sizeBytes }, 'track uploaded');
-      const body: SongResponse = { success: true, song: toSong(row) };
-      return reply.status(201).send(body);
+      return reply.status(201).send({ success: true, song: toSong(row) });
     } catch (error) {
       await rm(upload.filePath, { force: true });
       throw error;
     }
   });
+}
+
+export const songRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, options) => {
+  listRoute(app);
+  oneRoute(app);
+  streamRoute(app, options);
+  uploadRoute(app, options);
 };

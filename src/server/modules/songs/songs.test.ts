@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq, inArray } from 'drizzle-orm';
 import { songs } from '../../db/schema';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../test/testApp';
-import { songKeys } from './songKeys';
+import { insertSong, writeMediaFile } from './test/songFixtures';
 import { streamCookieHeader } from './test/streamCookieHeader';
 
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
@@ -31,17 +31,9 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-async function addSong(title: string, artist: string, durationMs = 60_000, file?: { name: string; bytes: Buffer; mimeType?: string }) {
-  const name = file?.name ?? `${randomUUID()}.wav`;
-  if (file) {
-    await mkdir(t.config.mediaDir, { recursive: true });
-    await writeFile(path.join(t.config.mediaDir, name), file.bytes);
-  }
-  const [row] = await t.app.db
-    .insert(songs)
-    .values({ title, artist, durationMs, path: name, mimeType: file?.mimeType ?? 'audio/wav', sizeBytes: file?.bytes.length ?? 0, ...songKeys(title, artist) })
-    .returning();
-  return row;
+async function addSong(title: string, artist: string, durationMs = 60_000, file?: { extension: string; bytes: Buffer; mimeType?: string }) {
+  const name = file ? await writeMediaFile(t.config.mediaDir, file.bytes, file.extension) : `${randomUUID()}.wav`;
+  return insertSong(t.app.db, { title, artist, durationMs, path: name, mimeType: file?.mimeType ?? 'audio/wav', sizeBytes: file?.bytes.length ?? 0 });
 }
 
 async function search(query: Record<string, string | number>, user: TestUser = listener) {
@@ -144,7 +136,7 @@ describe('GET /api/songs', () => {
 
 describe('GET /api/songs/:id', () => {
   it('answers the song with its stream URL, 404 for an unknown or malformed id', async () => {
-    const row = await addSong('Single Lookup', 'One', 60_000, { name: `${randomUUID()}.wav`, bytes: Buffer.from('RIFF') });
+    const row = await addSong('Single Lookup', 'One', 60_000, { extension: 'wav', bytes: Buffer.from('RIFF') });
     const res = await t.app.inject({ method: 'GET', url: `/api/songs/${row.id}`, headers: listener.headers });
     expect(res.statusCode).toBe(200);
     const body = res.json() as { success: boolean; song: SongJson };
@@ -163,8 +155,8 @@ describe('GET and HEAD /api/songs/stream/:id', () => {
   const url = () => `/api/songs/stream/${song.id}`;
 
   beforeAll(async () => {
-    song = await addSong('Stream Me', 'Ranger', 60_000, { name: `${randomUUID()}.wav`, bytes });
-    other = await addSong('Stream Other', 'Ranger', 60_000, { name: `${randomUUID()}.mp3`, bytes, mimeType: 'audio/mpeg' });
+    song = await addSong('Stream Me', 'Ranger', 60_000, { extension: 'wav', bytes });
+    other = await addSong('Stream Other', 'Ranger', 60_000, { extension: 'mp3', bytes, mimeType: 'audio/mpeg' });
   });
 
   it('sends the whole file with its type, length, validators and Accept-Ranges', async () => {

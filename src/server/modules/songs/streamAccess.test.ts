@@ -1,12 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { SignJWT } from 'jose';
-import { songs } from '../../db/schema';
 import { createTestApp, createUser, TEST_JWT_SECRET, type TestApp, type TestUser } from '../../test/testApp';
 import { createResetToken } from '../auth/resets';
 import { STREAM_SESSION_TTL_SECONDS } from '../auth/tokens';
-import { songKeys } from './songKeys';
+import { insertSong, writeMediaFile } from './test/songFixtures';
 import { streamCookieFrom, streamCookieHeader } from './test/streamCookieHeader';
 
 /**
@@ -25,14 +21,8 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 async function addSong(title: string) {
-  const name = `${randomUUID()}.wav`;
-  await mkdir(t.config.mediaDir, { recursive: true });
-  await writeFile(path.join(t.config.mediaDir, name), bytes);
-  const [row] = await t.app.db
-    .insert(songs)
-    .values({ title, artist: 'Cookie', durationMs: 1000, path: name, mimeType: 'audio/wav', sizeBytes: bytes.length, ...songKeys(title, 'Cookie') })
-    .returning();
-  return row;
+  const name = await writeMediaFile(t.config.mediaDir, bytes);
+  return insertSong(t.app.db, { title, artist: 'Cookie', durationMs: 1000, path: name, mimeType: 'audio/wav', sizeBytes: bytes.length });
 }
 
 const stream = (songId: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url: `/api/songs/stream/${songId}`, headers });

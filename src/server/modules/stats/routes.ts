@@ -1,83 +1,96 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../../contract/common';
 import {
   DailyPlaysQuery,
+  DailyPlaysResponse,
+  GlobalStatsResponse,
   IncrementPlayBody,
+  IncrementPlayResponse,
+  RankedSongsResponse,
+  RecentlyPlayedResponse,
+  SongStatsResponse,
   StatsListQuery,
   StatsSongParams,
+  TrendingResponse,
   UserHistoryQuery,
-  type DailyPlaysResponse,
-  type GlobalStatsResponse,
-  type IncrementPlayResponse,
-  type RankedSongsResponse,
-  type RecentlyPlayedResponse,
-  type SongStatsResponse,
-  type TrendingResponse,
-  type UserHistoryResponse,
+  UserHistoryResponse,
 } from '../../../contract/stats';
-import { parseInput } from '../../lib/httpError';
 import { currentUser, requireUser } from '../../plugins/auth';
-import { parseIdParams, SONG_NOT_FOUND } from '../liked/service';
+import type { ZodApp } from '../../plugins/zodSchemas';
 import type { ModuleOptions } from '../moduleOptions';
 import { toSongs, type SongSource } from '../songs/toSong';
 import { dailyPlays, globalStats, mostPlayed, recentlyPlayed, recordPlay, songStats, topCharts, trending, userHistory } from './service';
 
-/** DESIGN.md "Stats" on SPEC §7's paths. Fixed paths are declared before /stats/:id. */
-export const statsRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { now }) => {
-  app.addHook('preHandler', requireUser);
+const tags = ['stats'];
 
-  /** Rows carrying a `song` get it as an API Song. */
-  function withSongs<T extends { song: SongSource }>(rows: T[]) {
-    const list = toSongs(rows.map((r) => r.song));
-    return rows.map((r, i) => ({ ...r, song: list[i] }));
-  }
+/** Rows carrying a `song` get it as an API Song. */
+function withSongs<T extends { song: SongSource }>(rows: T[]) {
+  const list = toSongs(rows.map((r) => r.song));
+  return rows.map((r, i) => ({ ...r, song: list[i] }));
+}
 
-  app.get('/stats/most-played', async (request): Promise<RankedSongsResponse> => {
-    const { limit } = parseInput(StatsListQuery, request.query);
-    return { success: true, songs: withSongs(await mostPlayed(app.db, limit)) };
-  });
+/** The song lists: most played of all time, this user's recent plays, this week's charts and risers. */
+function listRoutes(app: ZodApp, now: () => number) {
+  const list = <R>(response: R) => ({ tags, querystring: StatsListQuery, response: { 200: response, ...errorResponses(400, 401) } });
+  app.get('/stats/most-played', { schema: list(RankedSongsResponse) }, async (request) => ({
+    success: true as const,
+    songs: withSongs(await mostPlayed(app.db, request.query.limit)),
+  }));
+  app.get('/stats/recently-played', { schema: list(RecentlyPlayedResponse) }, async (request) => ({
+    success: true as const,
+    songs: withSongs(await recentlyPlayed(app.db, currentUser(request).id, request.query.limit)),
+  }));
+  app.get('/stats/top-charts', { schema: list(RankedSongsResponse) }, async (request) => ({
+    success: true as const,
+    songs: withSongs(await topCharts(app.db, new Date(now()), request.query.limit)),
+  }));
+  app.get('/stats/trending', { schema: list(TrendingResponse) }, async (request) => ({
+    success: true as const,
+    songs: withSongs(await trending(app.db, new Date(now()), request.query.limit)),
+  }));
+}
 
-  app.get('/stats/recently-played', async (request): Promise<RecentlyPlayedResponse> => {
-    const user = currentUser(request);
-    const { limit } = parseInput(StatsListQuery, request.query);
-    return { success: true, songs: withSongs(await recentlyPlayed(app.db, user.id, limit)) };
-  });
-
-  app.get('/stats/top-charts', async (request): Promise<RankedSongsResponse> => {
-    const { limit } = parseInput(StatsListQuery, request.query);
-    return { success: true, songs: withSongs(await topCharts(app.db, new Date(now()), limit)) };
-  });
-
-  app.get('/stats/trending', async (request): Promise<TrendingResponse> => {
-    const { limit } = parseInput(StatsListQuery, request.query);
-    return { success: true, songs: withSongs(await trending(app.db, new Date(now()), limit)) };
-  });
-
-  app.get('/stats/user-history', async (request): Promise<UserHistoryResponse> => {
-    const user = currentUser(request);
-    const { page, limit } = parseInput(UserHistoryQuery, request.query);
-    const { rows, total } = await userHistory(app.db, user.id, page, limit);
+/** The user's own listening: history pages and plays per local day; and the totals of the library. */
+function historyRoutes(app: ZodApp, now: () => number) {
+  const historySchema = { tags, querystring: UserHistoryQuery, response: { 200: UserHistoryResponse, ...errorResponses(400, 401) } };
+  app.get('/stats/user-history', { schema: historySchema }, async (request) => {
+    const { page, limit } = request.query;
+    const { rows, total } = await userHistory(app.db, currentUser(request).id, page, limit);
     const history = withSongs(rows).map((r) => ({ ...r, playedAt: r.playedAt.toISOString() }));
-    return { success: true, history, page, limit, total, hasMore: page * limit < total };
+    return { success: true as const, history, page, limit, total, hasMore: page * limit < total };
   });
 
-  app.get('/stats/global', async (): Promise<GlobalStatsResponse> => ({ success: true, stats: await globalStats(app.db) }));
+  app.get('/stats/global', { schema: { tags, response: { 200: GlobalStatsResponse, ...errorResponses(401) } } }, async () => ({
+    success: true as const,
+    stats: await globalStats(app.db),
+  }));
 
-  app.get('/stats/daily', async (request): Promise<DailyPlaysResponse> => {
-    const user = currentUser(request);
-    const { days, tzOffset } = parseInput(DailyPlaysQuery, request.query);
-    return { success: true, days: await dailyPlays(app.db, user.id, new Date(now()), days, tzOffset) };
+  const dailySchema = { tags, querystring: DailyPlaysQuery, response: { 200: DailyPlaysResponse, ...errorResponses(400, 401) } };
+  app.get('/stats/daily', { schema: dailySchema }, async (request) => {
+    const { days, tzOffset } = request.query;
+    return { success: true as const, days: await dailyPlays(app.db, currentUser(request).id, new Date(now()), days, tzOffset) };
   });
+}
 
-  app.post('/stats/:id/increment-play', async (request): Promise<IncrementPlayResponse> => {
-    const user = currentUser(request);
-    const { id } = parseIdParams(StatsSongParams, request.params, SONG_NOT_FOUND);
-    const { source } = parseInput(IncrementPlayBody, request.body);
-    return { success: true, ...(await recordPlay(app.db, user.id, id, source, new Date(now()))) };
-  });
+/** One song: count a play of it, read its numbers. */
+function songRoutes(app: ZodApp, now: () => number) {
+  const playSchema = { tags, params: StatsSongParams, body: IncrementPlayBody, response: { 200: IncrementPlayResponse, ...errorResponses(400, 401, 404) } };
+  app.post('/stats/:id/increment-play', { schema: playSchema }, async (request) => ({
+    success: true as const,
+    ...(await recordPlay(app.db, currentUser(request).id, request.params.id, request.body.source, new Date(now()))),
+  }));
 
-  app.get('/stats/:id', async (request): Promise<SongStatsResponse> => {
-    const user = currentUser(request);
-    const { id } = parseIdParams(StatsSongParams, request.params, SONG_NOT_FOUND);
-    return { success: true, stats: await songStats(app.db, user.id, id) };
-  });
+  const statsSchema = { tags, params: StatsSongParams, response: { 200: SongStatsResponse, ...errorResponses(401, 404) } };
+  app.get('/stats/:id', { schema: statsSchema }, async (request) => ({
+    success: true as const,
+    stats: await songStats(app.db, currentUser(request).id, request.params.id),
+  }));
+}
+
+/** DESIGN.md "Stats" on SPEC §7's paths. Fixed paths are declared before /stats/:id. */
+export const statsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { now }) => {
+  app.addHook('preValidation', requireUser);
+  listRoutes(app, now);
+  historyRoutes(app, now);
+  songRoutes(app, now);
 };

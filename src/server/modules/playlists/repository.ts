@@ -1,0 +1,158 @@
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import type { PlaylistDetail, PlaylistSummary } from '../../../contract/playlists';
+import { PLAYLIST_MESSAGES } from '../../../contract/playlists';
+import type { Db } from '../../db/open';
+import { playlists, playlistSongs, songs } from '../../db/schema';
+import { HttpError } from '../../lib/httpError';
+import { assertSongExists, songColumns } from '../liked/service';
+import { toSongs } from '../songs/toSong';
+
+export type PlaylistRow = typeof playlists.$inferSelect;
+
+/** The cover's capability key: the random id its file is stored under. */
+export function coverKey(coverPath: string | null): string | null {
+  return coverPath ? coverPath.replace(/\.[a-z]+$/, '') : null;
+}
+
+export function coverUrl(row: Pick<PlaylistRow, 'id' | 'coverPath'>): string | null {
+  const key = coverKey(row.coverPath);
+  return key ? `/api/playlists/${row.id}/cover?k=${key}` : null;
+}
+
+function summary(row: PlaylistRow, trackCount: number, totalMs: number): PlaylistSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    coverImage: coverUrl(row),
+    trackCount,
+    totalDuration: Math.round(totalMs / 1000),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * The user's playlists, newest first, each with its track count and total duration, counted
+ * in the same grouped query: two queries whatever the number of playlists.
+ */
+export async function listPlaylists(db: Db, userId: string, limit: number, offset: number) {
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({
+        playlist: playlists,
+        trackCount: sql<number>`count(${playlistSongs.id})::int`,
+        totalMs: sql<number>`coalesce(sum(${songs.durationMs}), 0)::float8`,
+      })
+      .from(playlists)
+      .leftJoin(playlistSongs, eq(playlistSongs.playlistId, playlists.id))
+      .leftJoin(songs, eq(songs.id, playlistSongs.songId))
+      .where(eq(playlists.userId, userId))
+      .groupBy(playlists.id)
+      .orderBy(desc(playlists.createdAt), desc(playlists.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ total: count() }).from(playlists).where(eq(playlists.userId, userId)),
+  ]);
+  return { playlists: rows.map((r) => summary(r.playlist, Number(r.trackCount), Number(r.totalMs))), total };
+}
+
+/** The playlist if the user owns it; another user's playlist is not found, as a missing one. */
+export async function ownedPlaylist(db: Db, userId: string, id: string): Promise<PlaylistRow> {
+  const [row] = await db
+    .select()
+    .from(playlists)
+    .where(and(eq(playlists.id, id), eq(playlists.userId, userId)))
+    .limit(1);
+  if (!row) throw new HttpError(404, PLAYLIST_MESSAGES.notFound);
+  return row;
+}
+
+export async function playlistDetail(db: Db, row: PlaylistRow): Promise<PlaylistDetail> {
+  const entries = await db
+    .select({ id: playlistSongs.id, position: playlistSongs.position, addedAt: playlistSongs.addedAt, song: songColumns })
+    .from(playlistSongs)
+    .innerJoin(songs, eq(songs.id, playlistSongs.songId))
+    .where(eq(playlistSongs.playlistId, row.id))
+    .orderBy(asc(playlistSongs.position), asc(playlistSongs.addedAt), asc(playlistSongs.id));
+  const songList = toSongs(entries.map((e) => e.song));
+  const totalMs = entries.reduce((sum, e) => sum + e.song.durationMs, 0);
+  return {
+    ...summary(row, entries.length, totalMs),
+    songs: entries.map((e, i) => ({
+      id: e.id,
+      songId: e.song.id,
+      position: e.position,
+      addedAt: e.addedAt.toISOString(),
+      song: songList[i],
+    })),
+  };
+}
+
+export async function createPlaylist(
+  db: Db,
+  userId: string,
+  input: { name: string; description: string; coverPath: string | null; coverMime: string | null },
+  now: Date,
+): Promise<PlaylistRow> {
+  const [row] = await db
+    .insert(playlists)
+    .values({ userId, ...input, createdAt: now, updatedAt: now })
+    .returning();
+  return row;
+}
+
+export async function updatePlaylist(
+  db: Db,
+  row: PlaylistRow,
+  changes: Partial<Pick<PlaylistRow, 'name' | 'description' | 'coverPath' | 'coverMime'>>,
+  now: Date,
+): Promise<PlaylistRow> {
+  const [updated] = await db
+    .update(playlists)
+    .set({ ...changes, updatedAt: now })
+    .where(eq(playlists.id, row.id))
+    .returning();
+  if (!updated) throw new HttpError(404, PLAYLIST_MESSAGES.notFound);
+  return updated;
+}
+
+export async function deletePlaylist(db: Db, row: PlaylistRow): Promise<void> {
+  await db.delete(playlists).where(eq(playlists.id, row.id));
+}
+
+/** Appends a song at the end; adding a song already there changes nothing (idempotent). */
+export async function addSong(db: Db, row: PlaylistRow, songId: string, now: Date): Promise<boolean> {
+  await assertSongExists(db, songId);
+  const inserted = await db
+    .insert(playlistSongs)
+    .values({
+      playlistId: row.id,
+      songId,
+      addedAt: now,
+      position: sql`(select coalesce(max(${playlistSongs.position}), 0) + 1 from ${playlistSongs} where ${playlistSongs.playlistId} = ${row.id})`,
+    })
+    .onConflictDoNothing()
+    .returning({ id: playlistSongs.id });
+  if (inserted.length > 0) await db.update(playlists).set({ updatedAt: now }).where(eq(playlists.id, row.id));
+  return inserted.length > 0;
+}
+
+export async function removeSong(db: Db, row: PlaylistRow, songId: string, now: Date): Promise<boolean> {
+  const removed = await db
+    .delete(playlistSongs)
+    .where(and(eq(playlistSongs.playlistId, row.id), eq(playlistSongs.songId, songId)))
+    .returning({ id: playlistSongs.id });
+  if (removed.length > 0) await db.update(playlists).set({ updatedAt: now }).where(eq(playlists.id, row.id));
+  return removed.length > 0;
+}
+
+/** What the cover route needs of a playlist, found by id alone (the key or the owner's token decides access). */
+export async function coverOf(db: Db, id: string) {
+  const [row] = await db.query.playlists.findMany({
+    where: (p, { eq: is }) => is(p.id, id),
+    columns: { userId: true, coverPath: true, coverMime: true },
+    limit: 1,
+  });
+  return row ?? null;
+}
