@@ -1,12 +1,15 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { eventChannel, type EventChannel, type SagaIterator, type Task } from 'redux-saga';
-import { call, cancel, fork, getContext, put, select, take, takeEvery } from 'redux-saga/effects';
+import type { SagaIterator, Task } from 'redux-saga';
+import { call, cancel, fork, getContext, put, putResolve, select, take, takeEvery } from 'redux-saga/effects';
+import { songsApi } from '../../api/songsApi';
 import { MESSAGES } from '../../../contract/messages';
 import type { Services } from '../../services';
-import { mediaErrorMessage, type AudioEvent, type AudioLoadError, type AudioService } from '../../services/audio/AudioService';
+import { mediaErrorMessage, type AudioLoadError } from '../../services/audio/AudioService';
+import { watchAudioEvents } from './audioEventsSaga';
+import { onMuteToggle, onVolume } from './volumeSagas';
 import { toastShown } from '../../ui/toast/toastSlice';
-import { playerActions, type PlayerState } from './playerSlice';
-import type { PlayerTrack, PlaySource } from './playerTypes';
+import { playerActions, type PlayerState } from '../../shared/player/playerSlice';
+import type { PlayerTrack, PlaySource } from '../../shared/player/playerTypes';
 
 /** Previous restarts the track when it has played longer than this. */
 export const RESTART_THRESHOLD_SECONDS = 3;
@@ -23,16 +26,10 @@ function isNotAllowed(error: unknown): boolean {
   return (error as { name?: string } | null)?.name === 'NotAllowedError';
 }
 
-/** A song's current stream URL from the API, for tracks that came without one. */
-async function fetchPublicUrl(services: Services, songId: string): Promise<string | null> {
-  const token = services.tokenStore.get();
-  const res = await fetch(`${services.apiOrigin}/api/songs/${encodeURIComponent(songId)}`, {
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    credentials: 'include',
-  });
-  if (!res.ok) return null;
-  const body = (await res.json()) as { song?: { publicUrl?: string } };
-  return body.song?.publicUrl || null;
+/** A song's current stream URL, for tracks that came without one (through the one HTTP path, with its 401 refresh). */
+function* fetchPublicUrl(songId: string): SagaIterator<string> {
+  const result: { data?: { song?: { publicUrl?: string } } } = yield putResolve(songsApi.endpoints.getSong.initiate(songId, { subscribe: false }) as never);
+  return result.data?.song?.publicUrl ?? '';
 }
 
 /** What a refused stream looks like to the element: it cannot see the 401, only a source it could not use. */
@@ -72,11 +69,7 @@ function* startTrack(track: PlayerTrack, options: StartOptions): SagaIterator {
   if (!services.tokenStore.get()) return yield* fail(MESSAGES.authenticationRequired);
   let url = track.url;
   if (!url) {
-    try {
-      url = (yield call(fetchPublicUrl, services, track.id)) ?? '';
-    } catch {
-      url = '';
-    }
+    url = yield call(fetchPublicUrl, track.id);
     if (!url) return yield* fail(MESSAGES.noAudioUrlAvailable);
   }
   const playable = { ...track, url };
@@ -198,7 +191,7 @@ function* trackCommand(action: PayloadAction<unknown>): SagaIterator {
     yield put(playerActions.queueChanged({ queue: tracks.slice(startIndex + 1), history }));
     yield* startTrack(first, { source });
   } else if (playerActions.nextRequested.match(a)) {
-    if (player.isRadioMode) return; // the radio feature skips for admins (radio/skipRequested)
+    if (player.isRadioMode) return; // the radio feature turns Next into a skip for admins
     yield* advance('player');
   } else if (playerActions.previousRequested.match(a)) {
     if (player.isRadioMode) return;
@@ -270,84 +263,9 @@ function* onRadioSync(action: PayloadAction<{ offsetSeconds: number }>): SagaIte
   yield call([audio, audio.seek], offsetSeconds);
 }
 
-/** SPEC §5 and §9: volume clamped to 0..1; raising it above 0 unmutes. */
-export function clampVolume(volume: number): number {
-  if (!Number.isFinite(volume)) return 1;
-  return Math.min(1, Math.max(0, volume));
-}
-
-function* onVolume(action: PayloadAction<{ volume: number }>): SagaIterator {
-  const { audio }: Services = yield getContext('services');
-  const player: PlayerState = yield select(selectPlayerState);
-  const volume = clampVolume(action.payload.volume);
-  yield call([audio, audio.setVolume], volume);
-  if (player.isMuted && volume > 0) yield call([audio, audio.setMuted], false);
-  yield put(playerActions.volumeChanged({ volume, muted: player.isMuted && volume === 0 }));
-}
-
-function* onMuteToggle(): SagaIterator {
-  const { audio }: Services = yield getContext('services');
-  const player: PlayerState = yield select(selectPlayerState);
-  yield call([audio, audio.setMuted], !player.isMuted);
-  yield put(playerActions.volumeChanged({ volume: player.volume, muted: !player.isMuted }));
-}
-
 function* onUserInteracted(): SagaIterator {
   const player: PlayerState = yield select(selectPlayerState);
   if (player.requiresInteraction) yield* resume();
-}
-
-/** The audio element's events as a channel (its unsubscribe closes the element listener). */
-export function audioEvents(audio: AudioService): EventChannel<AudioEvent> {
-  return eventChannel((emit) => audio.subscribe(emit));
-}
-
-/** SPEC §4's audio events, turned into player results. */
-export function* watchAudioEvents(): SagaIterator {
-  const { audio }: Services = yield getContext('services');
-  const channel: EventChannel<AudioEvent> = yield call(audioEvents, audio);
-  try {
-    for (;;) {
-      const event: AudioEvent = yield take(channel);
-      const player: PlayerState = yield select(selectPlayerState);
-      switch (event.type) {
-        case 'timeupdate':
-          yield put(playerActions.timeUpdated({ currentTime: event.currentTime }));
-          break;
-        case 'trackLoaded':
-        case 'loadeddata':
-          yield put(playerActions.durationKnown({ duration: event.duration }));
-          break;
-        case 'waiting':
-          if (!player.isBuffering) yield put(playerActions.bufferingChanged({ buffering: true }));
-          break;
-        case 'canplay':
-          if (player.isBuffering) yield put(playerActions.bufferingChanged({ buffering: false }));
-          break;
-        case 'volumechange':
-          if (event.volume !== player.volume || event.muted !== player.isMuted) yield put(playerActions.volumeChanged({ volume: event.volume, muted: event.muted }));
-          break;
-        case 'play':
-        case 'pause':
-          if ((event.type === 'play') !== player.isPlaying) yield put(playerActions.elementPlayingChanged({ playing: event.type === 'play' }));
-          break;
-        case 'ended':
-          yield put(playerActions.trackEnded());
-          break;
-        case 'error':
-          if (!player.isLoading) {
-            const message = mediaErrorMessage(event.code);
-            yield put(playerActions.mediaErrorOccurred({ message }));
-            yield put(toastShown(message, 'error'));
-          }
-          break;
-        default:
-          break;
-      }
-    }
-  } finally {
-    channel.close();
-  }
 }
 
 export function* playerSaga(): SagaIterator {

@@ -5,8 +5,8 @@ import { dynamic } from 'redux-saga-test-plan/providers';
 import type { RadioQueueTrack, RadioStateData } from '../../../contract/radio';
 import { createTestServices, memoryTokenStore } from '../../test/testServices';
 import { toastSlice } from '../../ui/toast/toastSlice';
-import { authActions } from '../auth';
-import { playerActions, playerSlice } from '../player';
+import { authActions } from '../../shared/session';
+import { playerActions, playerSlice } from '../../shared/player';
 import { reconnectDelay } from './backoff';
 import { estimateClockOffset, livePosition } from './livePosition';
 import { driftSaga, radioModeSaga, requestSkip, sessionSocketSaga, skipSaga, socketSaga, wait } from './radioSagas';
@@ -350,7 +350,7 @@ describe('skip in radio mode', () => {
     const { storeState } = await expectSaga(skipSaga)
       .withReducer(reducer)
       .provide([
-        ctx(createTestServices()),[matchers.call.fn(requestSkip), false]])
+        ctx(createTestServices()), [matchers.call.fn(requestSkip), false]])
       .silentRun(50);
     expect((storeState as Root).toasts.map((t) => t.message)).toEqual(['Failed to skip track']);
   });

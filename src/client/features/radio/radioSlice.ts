@@ -74,8 +74,6 @@ export const radioSlice = createSlice({
       state.listeners = action.payload;
     },
     // intents
-    /** An admin's Next in radio mode (the player bar dispatches the plain type 'radio/skipRequested'). */
-    skipRequested() {},
     /** "Listen live": back into radio mode after the user played something else. */
     listenRequested() {},
     /** Signed out: nothing of the radio stays. */

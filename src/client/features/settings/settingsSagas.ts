@@ -1,5 +1,5 @@
 import { select, takeEvery } from 'redux-saga/effects';
-import { settingsActions, SETTINGS_STORAGE_KEY, type SettingsState } from './settingsSlice';
+import { settingsActions, SETTINGS_STORAGE_KEY, type SettingsState } from '../../shared/settings/settingsSlice';
 
 export function* persistSettings() {
   const settings: SettingsState = yield select((state: { settings: SettingsState }) => state.settings);

@@ -9,7 +9,7 @@ import { EmptyState } from '../../../ui/EmptyState';
 import { ErrorMessage } from '../../../ui/Page';
 import { Spinner } from '../../../ui/Spinner';
 import { toastShown } from '../../../ui/toast/toastSlice';
-import { selectIsAdmin, selectUser } from '../../auth';
+import { selectIsAdmin, selectUser } from '../../../shared/session';
 import {
   failureMessage,
   useDeleteSuggestionMutation,

@@ -8,11 +8,11 @@ import { PlusIcon, SkipIcon } from '../../../ui/icons';
 import { ErrorMessage, Page, PageHeader, PageTitle } from '../../../ui/Page';
 import { Spinner } from '../../../ui/Spinner';
 import { toastShown } from '../../../ui/toast/toastSlice';
-import { selectIsAdmin } from '../../auth';
-import { selectPlayer } from '../../player';
+import { selectIsAdmin } from '../../../shared/session';
+import { selectPlayer } from '../../../shared/player';
 import { NowPlayingCard } from '../components/NowPlayingCard';
 import { QueueList } from '../components/QueueList';
-import { SongPicker } from '../components/SongPicker';
+import { SongSearchDialog } from '../../../shared/songs';
 import {
   useAddRadioTrackMutation,
   useGetRadioQueueQuery,
@@ -150,7 +150,17 @@ export default function RadioPage() {
           <QueueList queue={live.queue} canRemove={isAdmin} onRemove={(t) => void onRemove(t)} removingId={removingId} />
         </section>
       </Layout>
-      {isAdmin ? <SongPicker open={pickerOpen} onClose={() => setPickerOpen(false)} onPick={onAdd} /> : null}
+      {isAdmin ? (
+        <SongSearchDialog
+          open={pickerOpen}
+          onClose={() => setPickerOpen(false)}
+          title="Add to the queue"
+          searchLabel="Search songs"
+          resultsLabel="Songs"
+          onAdd={(song) => onAdd(song.id)}
+          addLabel={(song) => `Add ${song.title} to the queue`}
+        />
+      ) : null}
     </Page>
   );
 }

@@ -1,10 +1,10 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expectSaga } from 'redux-saga-test-plan';
-import { renderWithProviders, signedInState } from '../../test/renderWithProviders';
-import SettingsPage from './pages/SettingsPage';
-import { persistSettings } from './settingsSagas';
-import { loadSettings, SETTINGS_STORAGE_KEY, settingsSlice, type SettingsState } from './settingsSlice';
+import { renderWithProviders, signedInState } from '../../../test/renderWithProviders';
+import SettingsPage from './SettingsScreen';
+import { persistSettings } from '../../../features/settings/settingsSagas';
+import { loadSettings, SETTINGS_STORAGE_KEY, settingsSlice, type SettingsState } from '../../../shared/settings/settingsSlice';
 
 beforeEach(() => localStorage.clear());
 
