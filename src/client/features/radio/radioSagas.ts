@@ -222,8 +222,8 @@ export function* radioModeSaga() {
 
 /** POST /api/radio/skip through the one HTTP path; answers whether it worked. */
 export function* requestSkip(): SagaIterator<boolean> {
-  const result: { data?: { success?: unknown } } = yield putResolve(radioApi.endpoints.skipRadioTrack.initiate(undefined, { track: false }) as never);
-  return result.data?.success === true;
+  const result: { error?: unknown } = yield putResolve(radioApi.endpoints.skipRadioTrack.initiate(undefined, { track: false }) as never);
+  return !result.error;
 }
 
 /** Skips the radio's track. */
@@ -237,25 +237,6 @@ export function* nextInRadioModeSaga() {
   const player: PlayerState = yield select(selectPlayer);
   const isAdmin: boolean = yield select(selectIsAdmin);
   if (player.isRadioMode && isAdmin) yield call(skipSaga);
-}
-
-/** Keeps the cached GET /api/radio/queue (home tile, first paint of the page) in step with the socket. */
-function* cacheSyncSaga() {
-  for (;;) {
-    yield take([radioActions.stateReceived.type, radioActions.trackChanged.type, radioActions.statusChanged.type, radioActions.listenersUpdated.type]);
-    const radio: RadioState = yield select(selectRadio);
-    yield put(
-      radioApi.util.updateQueryData('getRadioQueue', undefined, (draft) => {
-        Object.assign(draft, {
-          queue: radio.queue,
-          currentTrack: radio.currentTrack,
-          listeners: radio.listeners,
-          isRadioActive: radio.isRadioActive,
-          startedAt: radio.startedAt,
-        });
-      }) as unknown as Action,
-    );
-  }
 }
 
 const SIGN_OUT = [authActions.logoutRequested.type, authActions.signedOut.type, authActions.sessionExpired.type];
@@ -276,6 +257,5 @@ export function* sessionSocketSaga() {
 export function* radioSaga() {
   yield takeEvery(playerActions.nextRequested.type, nextInRadioModeSaga);
   yield fork(radioModeSaga);
-  yield fork(cacheSyncSaga);
   yield fork(sessionSocketSaga);
 }

@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { RadioQueueTrack, RadioStateData, TrackChangeData } from '../../../contract/radio';
+import { radioApi } from './radioApi';
 
 export type { RadioQueueTrack };
 
@@ -80,6 +81,16 @@ export const radioSlice = createSlice({
     reset() {
       return initialState;
     },
+  },
+  extraReducers: (builder) => {
+    // The live state has one home: GET /radio/queue seeds it until the socket is connected, then the socket keeps it.
+    builder.addMatcher(radioApi.endpoints.getRadioQueue.matchFulfilled, (state, action) => {
+      if (state.connection === 'connected') return;
+      const { queue, listeners } = action.payload;
+      applyTrack(state, action.payload);
+      state.queue = queue;
+      state.listeners = listeners;
+    });
   },
   selectors: {
     selectRadio: (state) => state,

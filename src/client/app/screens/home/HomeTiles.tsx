@@ -1,7 +1,8 @@
+import { useSelector } from 'react-redux';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { useLikedCount } from '../../../features/liked';
-import { useGetRadioQueueQuery } from '../../../features/radio';
+import { selectRadio, useGetRadioQueueQuery } from '../../../features/radio';
 import { BoxIcon, HeartIcon, ListIcon, RadioIcon } from '../../../ui/icons';
 import { plural } from './plural';
 
@@ -30,10 +31,11 @@ const Tile = styled(Link)`
 
 /** The home page's four tiles: the radio (live or off air), the Music Box, liked songs and playlists. */
 export function HomeTiles({ playlistCount }: { playlistCount: number | undefined }) {
-  const radio = useGetRadioQueueQuery();
+  useGetRadioQueueQuery(); // seeds the radio slice until the socket keeps it
+  const radio = useSelector(selectRadio);
   const likedCount = useLikedCount();
-  const radioOn = radio.data?.isRadioActive ?? false;
-  const listeners = plural(radio.data?.listeners ?? 0, 'listener', 'listeners');
+  const radioOn = radio.isRadioActive;
+  const listeners = plural(radio.listeners, 'listener', 'listeners');
   return (
     <Tiles aria-label="Your library">
       <Tile to="/radio" aria-label={radioOn ? `Radio: live, ${listeners}` : 'Radio: off air'}>

@@ -52,7 +52,6 @@ export function useSaveProfile() {
     if (!body.username && !body.email) return null;
     try {
       const result = await update(body).unwrap();
-      if (!result.success) return result.message;
       dispatch(authActions.userUpdated(result.user));
       dispatch(toastShown('Profile updated', 'success'));
       return null;

@@ -80,11 +80,10 @@ export default function RadioPage() {
   const [removingId, setRemovingId] = useState<string | null>(null);
   const [pickerOpen, setPickerOpen] = useState(false);
 
-  // The socket's state once it is connected; the REST snapshot until then.
-  const live = radio.connection === 'connected' || !snapshot.data ? radio : { ...radio, ...snapshot.data };
+  // the slice holds the live state: seeded by the snapshot, then kept by the socket
+  const live = radio;
   const fail = (message: string) => dispatch(toastShown(message, 'error'));
-  const succeeded = (result: { data?: unknown; error?: unknown }) =>
-    !result.error && !!result.data && (result.data as { success?: unknown }).success === true;
+  const succeeded = (result: { error?: unknown }) => !result.error;
 
   const onToggle = async () => {
     if (!succeeded(await toggle())) fail(MESSAGES.failedToToggleRadio);
