@@ -1,6 +1,8 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 /** Import boundaries of DESIGN.md: contract imports neither side; client and server never import each other. */
 const boundaries = {
@@ -8,6 +10,22 @@ const boundaries = {
   client: ['**/server/**', '../server/**'],
   server: ['**/client/**'],
 };
+
+const clientFeaturesDir = fileURLToPath(new URL('./src/client/features/', import.meta.url));
+const featureNames = fs.readdirSync(clientFeaturesDir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+
+/** What a file of `feature` may not import: server code, app/, and any other feature (by a relative path or through features/). */
+function featureImportPatterns(feature) {
+  const others = featureNames.filter((name) => name !== feature);
+  return [
+    { group: ['**/server/**'], message: 'The client never imports server code.' },
+    { group: ['**/app/**', '../../app', '../../../app'], message: 'Features do not import app/: imports flow shared -> features -> app.' },
+    {
+      regex: `^(\\.\\./)+(${others.join('|')})(/.*)?$|/features/(?!${feature}(/|$))`,
+      message: 'A feature never imports another feature: move what both need to shared/ (or ui/, api/), or compose the two in app/.',
+    },
+  ];
+}
 
 const restrict = (patterns, message) => ['error', { patterns: [{ group: patterns, message }] }];
 
@@ -31,31 +49,15 @@ export default tseslint.config(
     files: ['src/client/**'],
     rules: { 'no-restricted-imports': restrict(boundaries.client, 'The client never imports server code.') },
   },
+  // Features are capabilities that never import one another (bulletproof-react's rule): what several
+  // features share lives in shared/, ui/, api/ or services/, and screens that need several features
+  // are composed in app/. One block per feature folder, so a new feature is covered as soon as it exists.
+  ...featureNames.map((feature) => ({
+    files: [`src/client/features/${feature}/**`],
+    rules: { 'no-restricted-imports': ['error', { patterns: featureImportPatterns(feature) }] },
+  })),
   {
-    // Features do not reach into app/ or into each other's internals: only a feature's index.ts is public.
-    files: ['src/client/features/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['**/server/**'], message: 'The client never imports server code.' },
-            { group: ['**/app/**', '../../app', '../../../app'], message: 'Features do not import app/: imports flow ui -> features -> app.' },
-            {
-              regex: '^\\.\\./\\.\\./(auth|player|radio|musicBox|playlists|liked|stats|library|home|profile|settings)/.+',
-              message: "Import another feature through its index.ts only (e.g. '../../player').",
-            },
-            {
-              regex: '^\\.\\./(auth|player|radio|musicBox|playlists|liked|stats|library|home|profile|settings)/.+',
-              message: "Import another feature through its index.ts only (e.g. '../player').",
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['src/client/ui/**', 'src/client/services/**', 'src/client/api/**'],
+    files: ['src/client/ui/**', 'src/client/services/**', 'src/client/api/**', 'src/client/shared/**'],
     rules: {
       'no-restricted-imports': restrict(['**/features/**', '**/app/**', '**/server/**'], 'Shared code imports no feature and no app code.'),
     },

@@ -1,7 +1,7 @@
 import { configureStore } from '@reduxjs/toolkit';
 import type { Services } from '../services';
 import { baseApi } from './baseApi';
-import { readResponse } from './transport';
+import { conflictAsError, readResponse } from './transport';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -97,5 +97,17 @@ describe('the base query', () => {
     }) as typeof fetch;
     const result = await makeStore().dispatch(api.endpoints.probe.initiate());
     expect(result.error).toEqual({ status: 0, message: 'Network error' });
+  });
+});
+
+describe('the one 409 rule of the API slice', () => {
+  it('turns a 409 into an error with the server message, carrying the body', () => {
+    const body = { success: false, message: 'Song already suggested', existingSuggestion: { id: 's1' } };
+    expect(conflictAsError(409, { data: body })).toEqual({ error: { status: 409, message: 'Song already suggested', body } });
+  });
+
+  it('leaves every other answer alone', () => {
+    expect(conflictAsError(200, { data: { success: true } })).toEqual({ data: { success: true } });
+    expect(conflictAsError(404, { error: { status: 404, message: 'Not found' } })).toEqual({ error: { status: 404, message: 'Not found' } });
   });
 });

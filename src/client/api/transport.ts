@@ -13,6 +13,18 @@ export interface RequestArgs {
 export interface TransportError {
   status: number;
   message: string;
+  /** a 409's JSON body, for the callers that read it (e.g. the suggestion that already exists) */
+  body?: unknown;
+}
+
+/**
+ * The one rule for a 409 on the API slice: it is a failure, so RTK Query callers see it as an
+ * error; its body travels with the error for the callers that read it.
+ */
+export function conflictAsError(status: number, result: { data: unknown } | { error: TransportError }): { data: unknown } | { error: TransportError } {
+  if (status !== 409 || !('data' in result)) return result;
+  const message = (result.data as { message?: unknown } | null)?.message;
+  return { error: { status, message: typeof message === 'string' ? message : MESSAGES.requestFailed(status), body: result.data } };
 }
 
 /** SPEC §8 "Transport": the message field of a non-OK JSON body, else 'Request failed with status {code}'. */
@@ -71,7 +83,7 @@ export const transportBaseQuery: BaseQueryFn<RequestArgs | string, unknown, Tran
       if (fresh) res = await send(args, services, api.signal);
       else api.dispatch({ type: 'auth/sessionExpired' });
     }
-    return await readResponse(res);
+    return conflictAsError(res.status, await readResponse(res));
   } catch (error) {
     if ((error as Error).name === 'AbortError') return { error: { status: 0, message: 'Request aborted' } };
     return { error: { status: 0, message: MESSAGES.networkError } };

@@ -1,7 +1,7 @@
 import { Provider, useSelector } from 'react-redux';
 import { BrowserRouter } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';
-import { selectTheme } from '../features/settings';
+import { selectTheme } from '../shared/settings';
 import { GlobalStyle } from '../ui/GlobalStyle';
 import { themes } from '../ui/theme';
 import { ToastHost } from '../ui/toast/ToastHost';

@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { useLocation } from 'react-router-dom';
-import { authActions } from '../features/auth';
+import { authActions } from '../shared/session';
 import { renderWithProviders } from '../test/renderWithProviders';
 import { AppRoutes } from './router';
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useSelector } from 'react-redux';
 import { Navigate, useLocation } from 'react-router-dom';
-import { selectAuth } from '../features/auth';
+import { selectAuth } from '../shared/session';
 import { PageSpinner } from '../ui/Spinner';
 
 export interface FromState {

@@ -3,10 +3,12 @@ import { Outlet, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { TopSearch } from '../features/library';
 import { PlayerBar } from '../features/player';
+import { SongActionsProvider } from '../shared/songs';
 import { IconButton } from '../ui/Button';
 import { MenuIcon } from '../ui/icons';
 import { PageSpinner } from '../ui/Spinner';
 import { Sidebar } from './Sidebar';
+import { appSongActions } from './songActions';
 
 const Layout = styled.div`
   display: grid;
@@ -73,25 +75,28 @@ export default function Shell() {
     return () => window.removeEventListener('keydown', onKey);
   }, [menuOpen]);
 
+  // the song rows' like and add-to-playlist buttons, for every signed-in page (docs/product.md §2)
   return (
-    <Layout>
-      <SkipLink href="#main-content">Skip to content</SkipLink>
-      <Sidebar id={SIDEBAR_ID} open={menuOpen} onNavigate={() => setMenuOpen(false)} />
-      {menuOpen ? <Scrim onClick={() => setMenuOpen(false)} /> : null}
-      <Main>
-        <TopBar>
-          <MenuButton type="button" aria-label="Open menu" aria-controls={SIDEBAR_ID} aria-expanded={menuOpen} onClick={() => setMenuOpen((o) => !o)}>
-            <MenuIcon />
-          </MenuButton>
-          <TopSearch />
-        </TopBar>
-        <main id="main-content" tabIndex={-1}>
-          <Suspense fallback={<PageSpinner />}>
-            <Outlet />
-          </Suspense>
-        </main>
-      </Main>
-      <PlayerBar />
-    </Layout>
+    <SongActionsProvider value={appSongActions}>
+      <Layout>
+        <SkipLink href="#main-content">Skip to content</SkipLink>
+        <Sidebar id={SIDEBAR_ID} open={menuOpen} onNavigate={() => setMenuOpen(false)} />
+        {menuOpen ? <Scrim onClick={() => setMenuOpen(false)} /> : null}
+        <Main>
+          <TopBar>
+            <MenuButton type="button" aria-label="Open menu" aria-controls={SIDEBAR_ID} aria-expanded={menuOpen} onClick={() => setMenuOpen((o) => !o)}>
+              <MenuIcon />
+            </MenuButton>
+            <TopSearch />
+          </TopBar>
+          <main id="main-content" tabIndex={-1}>
+            <Suspense fallback={<PageSpinner />}>
+              <Outlet />
+            </Suspense>
+          </main>
+        </Main>
+        <PlayerBar />
+      </Layout>
+    </SongActionsProvider>
   );
 }

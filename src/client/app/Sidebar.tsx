@@ -2,7 +2,7 @@ import { useDispatch, useSelector } from 'react-redux';
 import { NavLink, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { MESSAGES } from '../../contract/messages';
-import { authActions, selectUser } from '../features/auth';
+import { authActions, selectUser } from '../shared/session';
 import { BoxIcon, HeartIcon, HomeIcon, ListIcon, LogoutIcon, RadioIcon, SearchIcon, SettingsIcon, UserIcon } from '../ui/icons';
 
 const Nav = styled.nav<{ $open: boolean }>`

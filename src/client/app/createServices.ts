@@ -1,6 +1,7 @@
 import type { Services } from '../services';
 import { HtmlAudioService } from '../services/audio/HtmlAudioService';
 import { createSessionService } from '../services/session/createSessionService';
+import { createLocalStorageStore } from '../services/storage';
 import { createLocalTokenStore } from '../services/tokenStore';
 
 /** The real services of a browser. */
@@ -16,6 +17,7 @@ export function createBrowserServices(): Services {
     audio: new HtmlAudioService(audioElement),
     openSocket: (url) => new WebSocket(url),
     now: () => Date.now(),
+    storage: createLocalStorageStore(),
     apiOrigin,
   };
 }

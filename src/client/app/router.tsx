@@ -10,15 +10,15 @@ const LoginPage = lazy(() => import(/* webpackChunkName: "auth-login" */ '../fea
 const SignupPage = lazy(() => import(/* webpackChunkName: "auth-signup" */ '../features/auth/pages/SignupPage'));
 const ForgotPasswordPage = lazy(() => import(/* webpackChunkName: "auth-forgot" */ '../features/auth/pages/ForgotPasswordPage'));
 const ResetPasswordPage = lazy(() => import(/* webpackChunkName: "auth-reset" */ '../features/auth/pages/ResetPasswordPage'));
-const HomePage = lazy(() => import(/* webpackChunkName: "home" */ '../features/home/pages/HomePage'));
+const HomePage = lazy(() => import(/* webpackChunkName: "home" */ './screens/home/HomeScreen'));
 const SearchPage = lazy(() => import(/* webpackChunkName: "search" */ '../features/library/pages/SearchPage'));
 const MusicBoxPage = lazy(() => import(/* webpackChunkName: "music-box" */ '../features/musicBox/pages/MusicBoxPage'));
 const RadioPage = lazy(() => import(/* webpackChunkName: "radio" */ '../features/radio/pages/RadioPage'));
 const PlaylistsPage = lazy(() => import(/* webpackChunkName: "playlists" */ '../features/playlists/pages/PlaylistsPage'));
 const PlaylistDetailPage = lazy(() => import(/* webpackChunkName: "playlist" */ '../features/playlists/pages/PlaylistDetailPage'));
 const LikedPage = lazy(() => import(/* webpackChunkName: "liked" */ '../features/liked/pages/LikedPage'));
-const SettingsPage = lazy(() => import(/* webpackChunkName: "settings" */ '../features/settings/pages/SettingsPage'));
-const ProfilePage = lazy(() => import(/* webpackChunkName: "profile" */ '../features/profile/pages/ProfilePage'));
+const SettingsPage = lazy(() => import(/* webpackChunkName: "settings" */ './screens/settings/SettingsScreen'));
+const ProfilePage = lazy(() => import(/* webpackChunkName: "profile" */ './screens/profile/ProfileScreen'));
 
 function Loading({ children }: { children: ReactNode }) {
   return (

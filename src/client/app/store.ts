@@ -1,11 +1,11 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { baseApi } from '../api/baseApi';
-import { authSlice } from '../features/auth';
+import { authSlice } from '../shared/session';
 import { musicBoxSlice } from '../features/musicBox/musicBoxSlice';
-import { playerSlice } from '../features/player';
+import { playerSlice } from '../shared/player';
 import { radioSlice } from '../features/radio';
-import { settingsSlice } from '../features/settings';
+import { settingsSlice } from '../shared/settings';
 import type { Services } from '../services';
 import { toastSlice } from '../ui/toast/toastSlice';
 import { rootSaga } from './rootSaga';
@@ -15,7 +15,7 @@ export const rootReducer = combineSlices(baseApi, authSlice, playerSlice, radioS
 export type RootState = ReturnType<typeof rootReducer>;
 
 /** The store with its services: RTK Query reads them as the thunk extra argument, sagas as context. */
-export function makeStore(services: Services, preloadedState?: Partial<RootState>, options: { runSagas?: boolean } = {}) {
+export function makeStore(services: Services, preloadedState?: Partial<RootState>, options: { runSagas?: boolean; /** tests: run this saga instead of the root saga */ saga?: () => Generator } = {}) {
   const sagaMiddleware = createSagaMiddleware({ context: { services } });
   const store = configureStore({
     reducer: rootReducer,
@@ -26,7 +26,7 @@ export function makeStore(services: Services, preloadedState?: Partial<RootState
         .concat(sagaMiddleware),
     devTools: process.env.NODE_ENV !== 'production',
   });
-  if (options.runSagas !== false) sagaMiddleware.run(rootSaga);
+  if (options.runSagas !== false) sagaMiddleware.run(options.saga ?? rootSaga);
   return store;
 }
 

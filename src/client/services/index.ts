@@ -1,5 +1,6 @@
 import type { AudioService } from './audio/AudioService';
 import type { SessionService } from './session/SessionService';
+import type { KeyValueStore } from './storage';
 import type { TokenStore } from './tokenStore';
 
 /**
@@ -13,6 +14,8 @@ export interface Services {
   /** opens a websocket (tests pass a fake) */
   openSocket: (url: string) => WebSocket;
   now: () => number;
+  /** this browser's preferences storage */
+  storage: KeyValueStore;
   /** where /api lives, '' for the same origin */
   apiOrigin: string;
 }

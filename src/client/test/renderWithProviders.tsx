@@ -3,8 +3,10 @@ import type { ReactElement, ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';
+import { appSongActions } from '../app/songActions';
 import { makeStore, type AppStore, type RootState } from '../app/store';
 import type { Services } from '../services';
+import { SongActionsProvider } from '../shared/songs';
 import { lightTheme } from '../ui/theme';
 import { createTestServices } from './testServices';
 
@@ -25,7 +27,9 @@ export function renderWithProviders(ui: ReactElement, options: ProvidersOptions 
     return (
       <Provider store={store}>
         <ThemeProvider theme={lightTheme}>
-          <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
+          <SongActionsProvider value={appSongActions}>
+            <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
+          </SongActionsProvider>
         </ThemeProvider>
       </Provider>
     );

@@ -1,5 +1,6 @@
 import type { Services } from '../services';
 import { FakeAudioService } from '../services/audio/FakeAudioService';
+import { createLocalStorageStore } from '../services/storage';
 import type { TokenStore } from '../services/tokenStore';
 
 export function memoryTokenStore(initial: string | null = null): TokenStore & { value: string | null } {
@@ -26,6 +27,7 @@ export function createTestServices(overrides: Partial<Services> = {}): Services 
       throw new Error('no socket in this test');
     },
     now: () => Date.now(),
+    storage: createLocalStorageStore(),
     apiOrigin: '',
     ...overrides,
   } as Services & { audio: FakeAudioService };

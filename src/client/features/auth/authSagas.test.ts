@@ -6,7 +6,7 @@ import type { Services } from '../../services';
 import { createTestServices, memoryTokenStore } from '../../test/testServices';
 import { AuthRequestError, loginCall, logoutCall, meCall, registerCall } from './authClient';
 import { authSaga, bootstrapSaga, loginSaga, logoutSaga, refreshLoop, registerSaga } from './authSagas';
-import { authActions, authSlice, type AuthState } from './authSlice';
+import { authActions, authSlice, type AuthState } from '../../shared/session/authSlice';
 
 const NOW = Date.UTC(2026, 0, 1, 12);
 const user: PublicUser = { id: 'u1', username: 'ada', email: 'ada@example.test', role: 'user', createdAt: '2026-01-01T00:00:00.000Z' };

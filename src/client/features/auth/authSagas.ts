@@ -8,7 +8,7 @@ import { baseApi } from '../../api/baseApi';
 import type { Services } from '../../services';
 import { isTokenValid } from '../../services/tokenStore';
 import { AuthRequestError, loginCall, logoutCall, meCall, registerCall } from './authClient';
-import { authActions } from './authSlice';
+import { authActions } from '../../shared/session/authSlice';
 
 const services = () => getContext('services') as unknown as Services;
 const messageOf = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);

@@ -1,2 +1,1 @@
-export { authActions, authSlice, selectAuth, selectIsAdmin, selectIsAuthenticated, selectUser } from './authSlice';
-export type { AuthState } from './authSlice';
+export { authSaga } from './authSagas';

@@ -1,2 +1,1 @@
 export { TopSearch } from './components/TopSearch';
-export { songsApi, useSearchSongsQuery, useGetSongQuery } from './songsApi';

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { MESSAGES } from '../../../contract/messages';
-import { selectIsAuthenticated } from '../auth';
+import { selectIsAuthenticated } from '../../shared/session';
 import { toastShown } from '../../ui/toast/toastSlice';
 import { useGetLikedIdsQuery, useToggleLikeMutation } from './likedApi';
 

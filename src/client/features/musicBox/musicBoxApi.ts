@@ -1,7 +1,6 @@
 import { SUGGESTIONS_PAGE_SIZE } from '../../../contract/limits';
 import { MESSAGES } from '../../../contract/messages';
 import type {
-  DuplicateSuggestionResponse,
   SuggestionBody,
   SuggestionResponse,
   SuggestionSort,
@@ -38,23 +37,19 @@ export function failureMessage(error: unknown, fallback: string): string {
 
 /**
  * A request that needs a stored token: without one it fails at once with `loginMessage` (the
- * token can expire while the page is open). A 409 arrives as data (SPEC §8 transport); unless
- * `keepConflict`, a body with success false becomes an error here.
+ * token can expire while the page is open). A 409 is an error carrying its body (the transport's rule).
  */
 async function signedInRequest<T>(
   args: RequestArgs,
   loginMessage: string,
   extra: unknown,
   baseQuery: BaseQuery,
-  keepConflict = false,
 ): Promise<{ data: T } | { error: TransportError }> {
   const services = extra as Services;
   if (!services.tokenStore.get()) return { error: { status: 401, message: loginMessage } };
   const result = await baseQuery(args);
   if (result.error) return { error: result.error };
-  const data = result.data as { success?: boolean; message?: string };
-  if (!keepConflict && data && data.success === false) return { error: { status: 409, message: data.message ?? '' } };
-  return { data: data as T };
+  return { data: result.data as T };
 }
 
 export const musicBoxApi = baseApi.injectEndpoints({
@@ -73,15 +68,10 @@ export const musicBoxApi = baseApi.injectEndpoints({
       providesTags: ['Suggestion'],
     }),
 
-    addSuggestion: build.mutation<SuggestionResponse | DuplicateSuggestionResponse, SuggestionBody>({
+    /** A song already suggested answers 409: an error whose body is the DuplicateSuggestionResponse. */
+    addSuggestion: build.mutation<SuggestionResponse, SuggestionBody>({
       queryFn: (body, api, _opts, baseQuery) =>
-        signedInRequest<SuggestionResponse | DuplicateSuggestionResponse>(
-          { url: '/musicbox/suggestions', method: 'POST', body },
-          MESSAGES.pleaseLogInToSuggest,
-          api.extra,
-          baseQuery,
-          true,
-        ),
+        signedInRequest<SuggestionResponse>({ url: '/musicbox/suggestions', method: 'POST', body }, MESSAGES.pleaseLogInToSuggest, api.extra, baseQuery),
       invalidatesTags: (result) => (result?.success ? ['Suggestion'] : []),
     }),
 
@@ -93,36 +83,7 @@ export const musicBoxApi = baseApi.injectEndpoints({
           api.extra,
           baseQuery,
         ),
-      // Optimistic: flip the vote in every cached list at once; the answer sets the exact count,
-      // a failure puts everything back and says 'Failed to vote'.
-      async onQueryStarted({ id }, { dispatch, getState, queryFulfilled }) {
-        const patches = musicBoxApi.util.selectCachedArgsForQuery(getState(), 'getSuggestions').map((args) =>
-          dispatch(
-            musicBoxApi.util.updateQueryData('getSuggestions', args, (draft) => {
-              for (const page of draft.pages)
-                for (const s of page.suggestions)
-                  if (s.id === id) {
-                    s.voteCount = Math.max(0, s.voteCount + (s.hasVoted ? -1 : 1));
-                    s.hasVoted = !s.hasVoted;
-                  }
-            }),
-          ),
-        );
-        try {
-          const { data } = await queryFulfilled;
-          for (const args of musicBoxApi.util.selectCachedArgsForQuery(getState(), 'getSuggestions'))
-            dispatch(
-              musicBoxApi.util.updateQueryData('getSuggestions', args, (draft) => {
-                for (const page of draft.pages)
-                  for (const s of page.suggestions)
-                    if (s.id === id) Object.assign(s, { hasVoted: data.hasVoted, voteCount: data.voteCount });
-              }),
-            );
-        } catch (failure) {
-          for (const patch of patches) patch.undo();
-          dispatch(toastShown(failureMessage((failure as { error?: unknown }).error, MESSAGES.failedToVote), 'error'));
-        }
-      },
+      onQueryStarted: voteOptimistically,
     }),
 
     updateSuggestionStatus: build.mutation<SuggestionResponse, { id: string; status: Exclude<SuggestionStatus, 'pending'> }>({
@@ -146,12 +107,6 @@ export const musicBoxApi = baseApi.injectEndpoints({
         ),
       invalidatesTags: ['Suggestion'],
     }),
-
-    /** An approved suggestion that is in the library goes to the radio queue in one click (admins). */
-    queueSuggestedSong: build.mutation<unknown, { songId: string }>({
-      query: ({ songId }) => ({ url: '/radio/queue', method: 'POST', body: { songId } }),
-      invalidatesTags: ['Radio'],
-    }),
   }),
 });
 
@@ -161,5 +116,43 @@ export const {
   useToggleVoteMutation,
   useUpdateSuggestionStatusMutation,
   useDeleteSuggestionMutation,
-  useQueueSuggestedSongMutation,
 } = musicBoxApi;
+
+type VoteLifecycle = {
+  dispatch: (action: unknown) => { undo: () => void };
+  getState: () => Parameters<typeof musicBoxApi.util.selectCachedArgsForQuery>[0];
+  queryFulfilled: Promise<{ data: ToggleVoteResponse }>;
+};
+
+/**
+ * Optimistic: flip the vote in every cached list at once; the answer sets the exact count,
+ * a failure puts everything back and says 'Failed to vote'.
+ */
+async function voteOptimistically({ id }: { id: string }, { dispatch, getState, queryFulfilled }: VoteLifecycle) {
+  const patches = musicBoxApi.util.selectCachedArgsForQuery(getState(), 'getSuggestions').map((args) =>
+    dispatch(
+      musicBoxApi.util.updateQueryData('getSuggestions', args, (draft) => {
+        for (const page of draft.pages)
+          for (const s of page.suggestions)
+            if (s.id === id) {
+              s.voteCount = Math.max(0, s.voteCount + (s.hasVoted ? -1 : 1));
+              s.hasVoted = !s.hasVoted;
+            }
+      }),
+    ),
+  );
+  try {
+    const { data } = await queryFulfilled;
+    for (const args of musicBoxApi.util.selectCachedArgsForQuery(getState(), 'getSuggestions'))
+      dispatch(
+        musicBoxApi.util.updateQueryData('getSuggestions', args, (draft) => {
+          for (const page of draft.pages)
+            for (const s of page.suggestions)
+              if (s.id === id) Object.assign(s, { hasVoted: data.hasVoted, voteCount: data.voteCount });
+        }),
+      );
+  } catch (failure) {
+    for (const patch of patches) patch.undo();
+    dispatch(toastShown(failureMessage((failure as { error?: unknown }).error, MESSAGES.failedToVote), 'error'));
+  }
+}

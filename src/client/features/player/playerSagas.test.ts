@@ -4,8 +4,8 @@ import { FakeAudioService, notAllowedError } from '../../services/audio/FakeAudi
 import { createTestServices, memoryTokenStore } from '../../test/testServices';
 import { toastSlice } from '../../ui/toast/toastSlice';
 import { playerSaga } from './playerSagas';
-import { initialPlayerState, playerActions, playerSlice, type PlayerState } from './playerSlice';
-import type { PlayerTrack } from './playerTypes';
+import { initialPlayerState, playerActions, playerSlice, type PlayerState } from '../../shared/player/playerSlice';
+import type { PlayerTrack } from '../../shared/player/playerTypes';
 
 const reducer = combineReducers({ player: playerSlice.reducer, toasts: toastSlice.reducer });
 
@@ -58,29 +58,6 @@ describe('playing a song', () => {
     expect(audio.methods()).toEqual([]);
     expect(storeState.player).toMatchObject({ isPlaying: false, playingSongId: null, error: 'Authentication required' });
     expect(toastMessages(storeState)).toEqual(['Authentication required']);
-  });
-
-  describe('a song without a stream URL', () => {
-    const realFetch = global.fetch;
-    afterEach(() => {
-      global.fetch = realFetch;
-    });
-    const answer = (song: object) =>
-      jest.fn(async () => ({ ok: true, json: async () => ({ success: true, song }) }) as unknown as Response);
-
-    it("asks the API for a fresh one and plays it; without one: 'No audio URL available'", async () => {
-      const { services, audio } = setup();
-      global.fetch = answer({ id: 'song-1', publicUrl: '/api/songs/stream/song-1?st=fresh' });
-      const { storeState } = await run(services).dispatch(playerActions.playRequested({ track: { ...t1, url: '' } })).silentRun(50);
-      expect(audio.argsOf('load')).toEqual([['/api/songs/stream/song-1?st=fresh']]);
-      expect(storeState.player.currentTrack?.url).toBe('/api/songs/stream/song-1?st=fresh');
-
-      const second = setup();
-      global.fetch = answer({ id: 'song-1', publicUrl: '' });
-      const failed = await run(second.services).dispatch(playerActions.playRequested({ track: { ...t1, url: '' } })).silentRun(50);
-      expect(second.audio.methods()).toEqual([]);
-      expect(failed.storeState.player).toMatchObject({ isPlaying: false, playingSongId: null, error: 'No audio URL available' });
-    });
   });
 
   it("refuses an empty URL at the audio service: 'No audio URL provided'", async () => {

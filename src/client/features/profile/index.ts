@@ -1,3 +1,4 @@
 export { ProfileForm, useSaveProfile, validateProfile } from './components/ProfileForm';
 export type { ProfileDraft } from './components/ProfileForm';
-export { profileApi, useGetProfileQuery } from './profileApi';
+export { ProfileFields } from './components/ProfileFields';
+export { profileApi, useGetActivitiesQuery, useGetProfileQuery } from './profileApi';

@@ -1,8 +1,8 @@
 import type { ActivitiesResponse, ProfileResponse } from '../../../contract/profile';
 import { baseApi } from '../../api/baseApi';
 
-/** A 409 (name or email taken) arrives as data (SPEC §8 transport), with success false. */
-export type UpdateProfileResult = ProfileResponse | { success: false; message: string };
+/** A 409 (name or email taken) is an error with the server's message (the transport's one rule). */
+export type UpdateProfileResult = ProfileResponse;
 
 export const profileApi = baseApi.injectEndpoints({
   endpoints: (build) => ({

@@ -1,6 +1,5 @@
 import { baseApi } from '../../api/baseApi';
 import type {
-  AddToQueueResponse,
   RadioHistoryResponse,
   RadioSnapshot,
   RemoveFromQueueResponse,
@@ -9,9 +8,7 @@ import type {
 } from '../../../contract/radio';
 
 export type { RadioSnapshot };
-
-/** A 409 arrives as data ({ success: false, message }), not as an error (SPEC §8): both are failures here. */
-type Maybe<T> = T | { success: false; message: string };
+export { useAddRadioTrackMutation } from '../../api/radioQueueApi';
 
 /** The radio's HTTP endpoints. Live changes arrive on the socket, so mutations invalidate nothing. */
 export const radioApi = baseApi.injectEndpoints({
@@ -20,16 +17,13 @@ export const radioApi = baseApi.injectEndpoints({
       query: () => '/radio/queue',
       providesTags: ['Radio'],
     }),
-    addRadioTrack: build.mutation<Maybe<AddToQueueResponse>, { songId: string }>({
-      query: (body) => ({ url: '/radio/queue', method: 'POST', body }),
-    }),
-    removeRadioTrack: build.mutation<Maybe<RemoveFromQueueResponse>, string>({
+    removeRadioTrack: build.mutation<RemoveFromQueueResponse, string>({
       query: (id) => ({ url: `/radio/queue/${encodeURIComponent(id)}`, method: 'DELETE' }),
     }),
-    skipRadioTrack: build.mutation<Maybe<SkipResponse>, void>({
+    skipRadioTrack: build.mutation<SkipResponse, void>({
       query: () => ({ url: '/radio/skip', method: 'POST' }),
     }),
-    toggleRadio: build.mutation<Maybe<ToggleResponse>, void>({
+    toggleRadio: build.mutation<ToggleResponse, void>({
       query: () => ({ url: '/radio/toggle', method: 'POST' }),
     }),
     getRadioHistory: build.query<RadioHistoryResponse, { limit?: number; cursor?: number } | void>({
@@ -40,7 +34,6 @@ export const radioApi = baseApi.injectEndpoints({
 
 export const {
   useGetRadioQueueQuery,
-  useAddRadioTrackMutation,
   useRemoveRadioTrackMutation,
   useSkipRadioTrackMutation,
   useToggleRadioMutation,

@@ -5,11 +5,11 @@ import { dynamic } from 'redux-saga-test-plan/providers';
 import type { RadioQueueTrack, RadioStateData } from '../../../contract/radio';
 import { createTestServices, memoryTokenStore } from '../../test/testServices';
 import { toastSlice } from '../../ui/toast/toastSlice';
-import { authActions } from '../auth';
-import { playerActions, playerSlice } from '../player';
+import { authActions, authSlice } from '../../shared/session';
+import { playerActions, playerSlice } from '../../shared/player';
 import { reconnectDelay } from './backoff';
 import { estimateClockOffset, livePosition } from './livePosition';
-import { driftSaga, radioModeSaga, requestSkip, sessionSocketSaga, skipSaga, socketSaga, wait } from './radioSagas';
+import { driftSaga, nextInRadioModeSaga, radioModeSaga, requestSkip, sessionSocketSaga, skipSaga, socketSaga, wait } from './radioSagas';
 import { radioActions, radioSlice } from './radioSlice';
 
 const reducer = combineReducers({ radio: radioSlice.reducer, player: playerSlice.reducer, toasts: toastSlice.reducer });
@@ -350,8 +350,26 @@ describe('skip in radio mode', () => {
     const { storeState } = await expectSaga(skipSaga)
       .withReducer(reducer)
       .provide([
-        ctx(createTestServices()),[matchers.call.fn(requestSkip), false]])
+        ctx(createTestServices()), [matchers.call.fn(requestSkip), false]])
       .silentRun(50);
     expect((storeState as Root).toasts.map((t) => t.message)).toEqual(['Failed to skip track']);
+  });
+});
+
+describe('one skip path: Next in radio mode', () => {
+  const withAuth = combineReducers({ radio: radioSlice.reducer, player: playerSlice.reducer, toasts: toastSlice.reducer, auth: authSlice.reducer });
+  const state = (role: 'user' | 'admin', isRadioMode: boolean) => ({
+    ...withAuth(undefined, { type: 'init' }),
+    player: { ...playerSlice.getInitialState(), isRadioMode },
+    auth: { user: { id: 'u1', username: role, email: `${role}@example.test`, role, createdAt: '2026-01-01T00:00:00.000Z' }, isAuthenticated: true, isLoading: false, error: null },
+  });
+
+  it("is an admin's skip", async () => {
+    await expectSaga(nextInRadioModeSaga).withReducer(withAuth, state('admin', true)).provide([[matchers.call.fn(requestSkip), true]]).call(skipSaga).silentRun(30);
+  });
+
+  it('is nothing for a listener, nor outside radio mode', async () => {
+    await expectSaga(nextInRadioModeSaga).withReducer(withAuth, state('user', true)).not.call(skipSaga).silentRun(30);
+    await expectSaga(nextInRadioModeSaga).withReducer(withAuth, state('admin', false)).not.call(skipSaga).silentRun(30);
   });
 });

@@ -1,14 +1,13 @@
 import type { Action } from '@reduxjs/toolkit';
-import { END, eventChannel, type EventChannel, type Task } from 'redux-saga';
-import { call, cancel, fork, getContext, put, race, select, take, takeEvery } from 'redux-saga/effects';
+import { END, eventChannel, type EventChannel, type SagaIterator, type Task } from 'redux-saga';
+import { call, cancel, fork, getContext, put, putResolve, race, select, take, takeEvery } from 'redux-saga/effects';
 import { MESSAGES } from '../../../contract/messages';
 import type { RadioQueueTrack, RadioServerMessage } from '../../../contract/radio';
 import { RADIO_DRIFT_TOLERANCE_SECONDS, RADIO_WS_PATH } from '../../../contract/radioConstants';
-import { buildUrl, readResponse } from '../../api/transport';
 import type { Services } from '../../services';
 import { toastShown } from '../../ui/toast/toastSlice';
-import { authActions } from '../auth';
-import { playerActions, selectPlayer, type PlayerState, type PlayerTrack } from '../player';
+import { authActions, selectIsAdmin } from '../../shared/session';
+import { playerActions, selectPlayer, type PlayerState, type PlayerTrack } from '../../shared/player';
 import { reconnectDelay } from './backoff';
 import { estimateClockOffset, livePosition } from './livePosition';
 import { radioApi } from './radioApi';
@@ -221,44 +220,23 @@ export function* radioModeSaga() {
   }
 }
 
-/** POST /api/radio/skip with the stored token; answers whether it worked. */
-export async function requestSkip(services: Services): Promise<boolean> {
-  const headers: Record<string, string> = {};
-  const token = services.tokenStore.get();
-  if (token) headers.authorization = `Bearer ${token}`;
-  try {
-    const res = await fetch(buildUrl(services.apiOrigin, '/radio/skip'), { method: 'POST', headers, credentials: 'include' });
-    const result = await readResponse(res);
-    return 'data' in result && (result.data as { success?: unknown }).success === true;
-  } catch {
-    return false;
-  }
+/** POST /api/radio/skip through the one HTTP path; answers whether it worked. */
+export function* requestSkip(): SagaIterator<boolean> {
+  const result: { error?: unknown } = yield putResolve(radioApi.endpoints.skipRadioTrack.initiate(undefined, { track: false }) as never);
+  return !result.error;
 }
 
-/** An admin's Next in radio mode. */
+/** Skips the radio's track. */
 export function* skipSaga() {
-  const services: Services = yield getContext('services');
-  const ok: boolean = yield call(requestSkip, services);
+  const ok: boolean = yield call(requestSkip);
   if (!ok) yield put(toastShown(MESSAGES.failedToSkipTrack, 'error'));
 }
 
-/** Keeps the cached GET /api/radio/queue (home tile, first paint of the page) in step with the socket. */
-function* cacheSyncSaga() {
-  for (;;) {
-    yield take([radioActions.stateReceived.type, radioActions.trackChanged.type, radioActions.statusChanged.type, radioActions.listenersUpdated.type]);
-    const radio: RadioState = yield select(selectRadio);
-    yield put(
-      radioApi.util.updateQueryData('getRadioQueue', undefined, (draft) => {
-        Object.assign(draft, {
-          queue: radio.queue,
-          currentTrack: radio.currentTrack,
-          listeners: radio.listeners,
-          isRadioActive: radio.isRadioActive,
-          startedAt: radio.startedAt,
-        });
-      }) as unknown as Action,
-    );
-  }
+/** One skip path: the player's Next (player bar, media keys) is an admin's Skip in radio mode. */
+export function* nextInRadioModeSaga() {
+  const player: PlayerState = yield select(selectPlayer);
+  const isAdmin: boolean = yield select(selectIsAdmin);
+  if (player.isRadioMode && isAdmin) yield call(skipSaga);
 }
 
 const SIGN_OUT = [authActions.logoutRequested.type, authActions.signedOut.type, authActions.sessionExpired.type];
@@ -277,8 +255,7 @@ export function* sessionSocketSaga() {
 }
 
 export function* radioSaga() {
-  yield takeEvery('radio/skipRequested', skipSaga);
+  yield takeEvery(playerActions.nextRequested.type, nextInRadioModeSaga);
   yield fork(radioModeSaga);
-  yield fork(cacheSyncSaga);
   yield fork(sessionSocketSaga);
 }

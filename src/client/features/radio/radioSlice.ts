@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { RadioQueueTrack, RadioStateData, TrackChangeData } from '../../../contract/radio';
+import { radioApi } from './radioApi';
 
 export type { RadioQueueTrack };
 
@@ -74,14 +75,22 @@ export const radioSlice = createSlice({
       state.listeners = action.payload;
     },
     // intents
-    /** An admin's Next in radio mode (the player bar dispatches the plain type 'radio/skipRequested'). */
-    skipRequested() {},
     /** "Listen live": back into radio mode after the user played something else. */
     listenRequested() {},
     /** Signed out: nothing of the radio stays. */
     reset() {
       return initialState;
     },
+  },
+  extraReducers: (builder) => {
+    // The live state has one home: GET /radio/queue seeds it until the socket is connected, then the socket keeps it.
+    builder.addMatcher(radioApi.endpoints.getRadioQueue.matchFulfilled, (state, action) => {
+      if (state.connection === 'connected') return;
+      const { queue, listeners } = action.payload;
+      applyTrack(state, action.payload);
+      state.queue = queue;
+      state.listeners = listeners;
+    });
   },
   selectors: {
     selectRadio: (state) => state,

@@ -1,14 +1,1 @@
-export {
-  settingsActions,
-  settingsSlice,
-  selectTheme,
-  selectSettings,
-  selectNotifications,
-  selectPrivacy,
-  selectStreaming,
-  SETTINGS_STORAGE_KEY,
-  DEFAULT_NOTIFICATIONS,
-  DEFAULT_PRIVACY,
-  DEFAULT_STREAMING,
-} from './settingsSlice';
-export type { SettingsState, ThemeName, NotificationSettings, PrivacySettings, StreamingSettings } from './settingsSlice';
+export { settingsSaga } from './settingsSagas';

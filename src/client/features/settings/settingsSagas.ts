@@ -1,13 +1,13 @@
-import { select, takeEvery } from 'redux-saga/effects';
-import { settingsActions, SETTINGS_STORAGE_KEY, type SettingsState } from './settingsSlice';
+import type { SagaIterator } from 'redux-saga';
+import { call, getContext, select, takeEvery } from 'redux-saga/effects';
+import type { Services } from '../../services';
+import { settingsActions, SETTINGS_STORAGE_KEY, type SettingsState } from '../../shared/settings';
 
-export function* persistSettings() {
+/** Saved settings are kept in this browser, through the storage service. */
+export function* persistSettings(): SagaIterator {
   const settings: SettingsState = yield select((state: { settings: SettingsState }) => state.settings);
-  try {
-    localStorage.setItem(SETTINGS_STORAGE_KEY, JSON.stringify(settings));
-  } catch {
-    // storage full or blocked: the preference lasts for this visit only
-  }
+  const { storage }: Services = yield getContext('services');
+  yield call([storage, storage.set], SETTINGS_STORAGE_KEY, JSON.stringify(settings));
 }
 
 export function* settingsSaga() {

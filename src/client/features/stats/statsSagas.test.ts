@@ -3,8 +3,8 @@ import createSagaMiddleware from 'redux-saga';
 import { baseApi } from '../../api/baseApi';
 import { mockApi, json } from '../../test/mockApi';
 import { createTestServices } from '../../test/testServices';
-import { playerActions } from '../player';
-import { settingsActions, settingsSlice } from '../settings';
+import { playerActions } from '../../shared/player';
+import { settingsActions, settingsSlice } from '../../shared/settings';
 import { statsApi } from './statsApi';
 import { statsSaga } from './statsSagas';
 

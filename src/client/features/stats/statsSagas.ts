@@ -1,7 +1,7 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { putResolve, select, takeEvery } from 'redux-saga/effects';
-import { playerActions, type PlayerTrack, type PlaySource } from '../player';
-import { selectPrivacy } from '../settings';
+import { playerActions, type PlayerTrack, type PlaySource } from '../../shared/player';
+import { selectPrivacy } from '../../shared/settings';
 import { statsApi } from './statsApi';
 
 /**

@@ -3,7 +3,7 @@ import { useDispatch, useSelector } from 'react-redux';
 import { useLocation } from 'react-router-dom';
 import { Button } from '../../../ui/Button';
 import { TextField } from '../../../ui/TextField';
-import { authActions, selectAuth } from '../authSlice';
+import { authActions, selectAuth } from '../../../shared/session/authSlice';
 import { Alert, AuthCard, Form, Links, onSubmit, TextLink } from '../components/AuthCard';
 import { validateSignup, type FieldErrors } from '../validation';
 

@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { renderWithProviders } from '../../../test/renderWithProviders';
-import { authActions } from '../authSlice';
+import { authActions } from '../../../shared/session/authSlice';
 import { validateLogin, validateSignup } from '../validation';
 import ForgotPasswordPage from './ForgotPasswordPage';
 import LoginPage from './LoginPage';

@@ -1,14 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useDispatch, useSelector } from 'react-redux';
 import { Link, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { MESSAGES } from '../../../../contract/messages';
 import { Spinner } from '../../../ui/Spinner';
-import { playerActions, selectPlayer, toPlayerTrack } from '../../player';
-import { useSearchSongsQuery } from '../songsApi';
-import { useDebouncedValue } from '../useDebouncedValue';
-import { SongList } from '../../../ui/SongRow';
-import { SongResult } from './SongResult';
+import { useSearchSongsQuery } from '../../../api/songsApi';
+import { useDebouncedValue } from '../../../ui/useDebouncedValue';
+import { PlayableSongList } from '../../../shared/songs';
 
 const Box = styled.div`
   position: relative;
@@ -58,8 +55,6 @@ export const TOP_SEARCH_LIMIT = 8;
 
 /** The shell's search box: a dropdown of matching songs with play/pause, like and add to playlist. */
 export function TopSearch() {
-  const dispatch = useDispatch();
-  const player = useSelector(selectPlayer);
   const location = useLocation();
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
@@ -106,23 +101,7 @@ export function TopSearch() {
           {isFetching && songs.length === 0 ? <Spinner label="Searching" size={22} /> : null}
           {isError ? <Note role="alert">{MESSAGES.requestFailed(0)}</Note> : null}
           {!isFetching && search && songs.length === 0 && !isError ? <Note>{MESSAGES.noSongsFound}</Note> : null}
-          {songs.length > 0 ? (
-            <SongList>
-              {songs.map((song) => {
-                const current = player.currentTrack?.id === song.id;
-                return (
-                  <SongResult
-                    key={song.id}
-                    compact
-                    song={song}
-                    current={current}
-                    playing={current && player.isPlaying}
-                    onPlay={() => dispatch(playerActions.togglePlayRequested({ track: toPlayerTrack(song), source: 'search' }))}
-                  />
-                );
-              })}
-            </SongList>
-          ) : null}
+          {songs.length > 0 ? <PlayableSongList songs={songs} source="search" compact rowTestId="song-result" /> : null}
           {songs.length > 0 ? <AllLink to={`/search?q=${encodeURIComponent(search)}`}>See all results</AllLink> : null}
         </Dropdown>
       ) : null}

@@ -9,7 +9,7 @@ import { Dialog } from '../../../ui/Dialog';
 import { ErrorMessage } from '../../../ui/Page';
 import { TextField } from '../../../ui/TextField';
 import { toastShown } from '../../../ui/toast/toastSlice';
-import { songsApi } from '../songsApi';
+import { songsApi } from '../../../api/songsApi';
 import { checkUpload, uploadTrack } from '../uploadTrack';
 
 const Form = styled.form`
@@ -54,8 +54,8 @@ export interface UploadTrackDialogProps {
   onUploaded?: (song: Song) => void;
 }
 
-/** Admins add a track: SPEC §5's checks first, then an upload with a real progress bar. */
-export function UploadTrackDialog({ open, onClose, onUploaded }: UploadTrackDialogProps) {
+/** The form's state and its submit: checks first, then the upload; the dialog closes a moment after it is done. */
+function useTrackUploadForm(onClose: () => void, onUploaded?: (song: Song) => void) {
   const dispatch = useDispatch<ThunkDispatch<unknown, Services, UnknownAction>>();
   const [title, setTitle] = useState('');
   const [artist, setArtist] = useState('');
@@ -102,33 +102,43 @@ export function UploadTrackDialog({ open, onClose, onUploaded }: UploadTrackDial
       setProgress(null);
     }
   };
+  return { title, setTitle, artist, setArtist, setFile, error, progress, added, uploading, close, submit };
+}
 
+function UploadProgress({ progress, added }: { progress: number; added: Song | null }) {
   return (
-    <Dialog open={open} title="Add Track" onClose={close}>
-      <Form onSubmit={submit} noValidate>
-        <TextField label="Title" value={title} onChange={(e) => setTitle(e.target.value)} disabled={uploading} maxLength={200} />
-        <TextField label="Artist" value={artist} onChange={(e) => setArtist(e.target.value)} disabled={uploading} maxLength={200} />
+    <div>
+      <Bar role="progressbar" aria-label="Upload progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress}>
+        <Fill $percent={progress} />
+      </Bar>
+      <Hint aria-live="polite">{added ? `100 % · "${added.title}" added` : `${progress} %`}</Hint>
+    </div>
+  );
+}
+
+/** Admins add a track: docs/product.md §5's checks first, then an upload with a real progress bar. */
+export function UploadTrackDialog({ open, onClose, onUploaded }: UploadTrackDialogProps) {
+  const form = useTrackUploadForm(onClose, onUploaded);
+  const { uploading } = form;
+  return (
+    <Dialog open={open} title="Add Track" onClose={form.close}>
+      <Form onSubmit={form.submit} noValidate>
+        <TextField label="Title" value={form.title} onChange={(e) => form.setTitle(e.target.value)} disabled={uploading} maxLength={200} />
+        <TextField label="Artist" value={form.artist} onChange={(e) => form.setArtist(e.target.value)} disabled={uploading} maxLength={200} />
         <FileLabel>
           Audio file
           <input
             type="file"
             accept=".mp3,.ogg,.wav,audio/mpeg,audio/ogg,audio/wav"
             disabled={uploading}
-            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+            onChange={(e) => form.setFile(e.target.files?.[0] ?? null)}
           />
         </FileLabel>
         <Hint>MP3, OGG or WAV, at most 5 MB.</Hint>
-        {progress !== null ? (
-          <div>
-            <Bar role="progressbar" aria-label="Upload progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress}>
-              <Fill $percent={progress} />
-            </Bar>
-            <Hint aria-live="polite">{added ? `100 % · "${added.title}" added` : `${progress} %`}</Hint>
-          </div>
-        ) : null}
-        {error ? <ErrorMessage>{error}</ErrorMessage> : null}
+        {form.progress !== null ? <UploadProgress progress={form.progress} added={form.added} /> : null}
+        {form.error ? <ErrorMessage>{form.error}</ErrorMessage> : null}
         <Row>
-          <Button type="button" $variant="secondary" onClick={close} disabled={uploading}>
+          <Button type="button" $variant="secondary" onClick={form.close} disabled={uploading}>
             Cancel
           </Button>
           <Button type="submit" disabled={uploading}>

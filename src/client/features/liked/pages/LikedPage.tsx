@@ -1,4 +1,4 @@
-import { useDispatch, useSelector } from 'react-redux';
+import { useMemo } from 'react';
 import styled from 'styled-components';
 import { MESSAGES } from '../../../../contract/messages';
 import { Button } from '../../../ui/Button';
@@ -6,11 +6,9 @@ import { EmptyState } from '../../../ui/EmptyState';
 import { formatTotalDuration } from '../../../ui/format';
 import { PlayIcon } from '../../../ui/icons';
 import { ErrorMessage, Page, PageHeader, PageTitle } from '../../../ui/Page';
-import { SongList, SongRow } from '../../../ui/SongRow';
 import { PageSpinner } from '../../../ui/Spinner';
-import { playerActions, selectCurrentTrack, selectPlayingSongId, toPlayerTrack } from '../../player';
-import { AddToPlaylistButton } from '../../playlists';
-import { LikeButton } from '../components/LikeButton';
+import { usePlaySongs } from '../../../shared/player';
+import { PlayableSongList } from '../../../shared/songs';
 import { useGetLikedSongsQuery } from '../likedApi';
 
 const Summary = styled.p`
@@ -18,13 +16,12 @@ const Summary = styled.p`
   color: ${({ theme }) => theme.color.textMuted};
 `;
 
-/** SPEC §2 Liked: the list with play all and unlike. */
+/** docs/product.md §2 Liked: the list with play all and unlike. */
 export default function LikedPage() {
   const { data, isLoading, isError } = useGetLikedSongsQuery();
-  const dispatch = useDispatch();
-  const playingId = useSelector(selectPlayingSongId);
-  const current = useSelector(selectCurrentTrack);
-  const entries = data?.songs ?? [];
+  const entries = useMemo(() => data?.songs ?? [], [data]);
+  const songs = useMemo(() => entries.map((entry) => entry.song), [entries]);
+  const { playAll } = usePlaySongs(songs, 'liked');
   const total = entries.reduce((sum, e) => sum + e.song.duration, 0);
 
   return (
@@ -41,7 +38,7 @@ export default function LikedPage() {
         <Button
           type="button"
           disabled={entries.length === 0}
-          onClick={() => dispatch(playerActions.playAllRequested({ tracks: entries.map((e) => toPlayerTrack(e.song)), source: 'liked' }))}
+          onClick={playAll}
         >
           <PlayIcon width={20} height={20} /> Play all
         </Button>
@@ -53,23 +50,7 @@ export default function LikedPage() {
       ) : entries.length === 0 ? (
         <EmptyState>{MESSAGES.noLikedSongsYet}</EmptyState>
       ) : (
-        <SongList aria-label="Liked songs">
-          {entries.map((entry) => (
-            <SongRow
-              key={entry.id}
-              song={entry.song}
-              playing={playingId === entry.song.id}
-              current={current?.id === entry.song.id}
-              onPlay={() => dispatch(playerActions.togglePlayRequested({ track: toPlayerTrack(entry.song), source: 'liked' }))}
-              actions={
-                <>
-                  <LikeButton song={entry.song} />
-                  <AddToPlaylistButton song={entry.song} />
-                </>
-              }
-            />
-          ))}
-        </SongList>
+        <PlayableSongList songs={songs} source="liked" aria-label="Liked songs" keyOf={(_song, index) => entries[index].id} />
       )}
     </Page>
   );

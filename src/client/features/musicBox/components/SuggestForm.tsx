@@ -3,7 +3,8 @@ import { useDispatch } from 'react-redux';
 import styled from 'styled-components';
 import { SUGGESTION_FIELD_MAX } from '../../../../contract/limits';
 import { MESSAGES } from '../../../../contract/messages';
-import type { Suggestion } from '../../../../contract/musicbox';
+import type { DuplicateSuggestionResponse, Suggestion } from '../../../../contract/musicbox';
+import type { TransportError } from '../../../api/transport';
 import { Button } from '../../../ui/Button';
 import { ErrorMessage } from '../../../ui/Page';
 import { TextField } from '../../../ui/TextField';
@@ -48,6 +49,12 @@ export function formatSuggestionDate(iso: string): string {
 }
 
 /** SPEC §5: title and artist both required; a duplicate names the original and brings it into view. */
+/** The suggestion that already exists, when adding answered 409. */
+function duplicateOf(error: unknown): Suggestion | null {
+  const e = error as Partial<TransportError> | null;
+  return e?.status === 409 ? ((e.body as DuplicateSuggestionResponse | undefined)?.existingSuggestion ?? null) : null;
+}
+
 export function SuggestForm() {
   const dispatch = useDispatch();
   const [addSuggestion, { isLoading }] = useAddSuggestionMutation();
@@ -65,17 +72,16 @@ export function SuggestForm() {
     setDuplicate(null);
     if (next.title || next.artist) return;
     try {
-      const result = await addSuggestion({ title: title.trim(), artist: artist.trim() }).unwrap();
-      if (result.success) {
-        setTitle('');
-        setArtist('');
-        dispatch(toastShown('Thanks! Your suggestion was added.', 'success'));
-      } else {
-        setDuplicate(result.existingSuggestion);
-        dispatch(musicBoxActions.duplicateFound(result.existingSuggestion.id));
-      }
+      await addSuggestion({ title: title.trim(), artist: artist.trim() }).unwrap();
+      setTitle('');
+      setArtist('');
+      dispatch(toastShown('Thanks! Your suggestion was added.', 'success'));
     } catch (error) {
-      setFailure(failureMessage(error, MESSAGES.failedToAddSuggestion));
+      const existing = duplicateOf(error);
+      if (existing) {
+        setDuplicate(existing);
+        dispatch(musicBoxActions.duplicateFound(existing.id));
+      } else setFailure(failureMessage(error, MESSAGES.failedToAddSuggestion));
     }
   }
 

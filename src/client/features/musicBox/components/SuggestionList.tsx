@@ -1,5 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useDispatch, useSelector } from 'react-redux';
+import { useSelector } from 'react-redux';
 import styled from 'styled-components';
 import { MESSAGES } from '../../../../contract/messages';
 import type { Suggestion } from '../../../../contract/musicbox';
@@ -8,18 +7,11 @@ import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { EmptyState } from '../../../ui/EmptyState';
 import { ErrorMessage } from '../../../ui/Page';
 import { Spinner } from '../../../ui/Spinner';
-import { toastShown } from '../../../ui/toast/toastSlice';
-import { selectIsAdmin, selectUser } from '../../auth';
-import {
-  failureMessage,
-  useDeleteSuggestionMutation,
-  useGetSuggestionsInfiniteQuery,
-  useQueueSuggestedSongMutation,
-  useToggleVoteMutation,
-  useUpdateSuggestionStatusMutation,
-} from '../musicBoxApi';
-import { musicBoxActions, selectMusicBox } from '../musicBoxSlice';
+import { selectIsAdmin, selectUser } from '../../../shared/session';
+import { useGetSuggestionsInfiniteQuery } from '../musicBoxApi';
+import { selectMusicBox } from '../musicBoxSlice';
 import { SuggestionItem, type ModerationAction } from './SuggestionItem';
+import { useModeration, useRevealSuggestion, useUniqueSuggestions, useVoteAndQueue } from './useSuggestionActions';
 
 const List = styled.ul`
   list-style: none;
@@ -43,71 +35,15 @@ const CONFIRM: Record<ModerationAction, { title: string; message: (s: Suggestion
 
 /** The suggestions of the current sort and search, with votes, moderation and Load More. */
 export function SuggestionList() {
-  const dispatch = useDispatch();
   const { sort, search, revealId, highlightedId } = useSelector(selectMusicBox);
   const user = useSelector(selectUser);
   const isAdmin = useSelector(selectIsAdmin);
-  const query = useGetSuggestionsInfiniteQuery({ sort, search });
-  const { data, isLoading, isError, isFetching, hasNextPage, isFetchingNextPage, fetchNextPage } = query;
-  const [toggleVote] = useToggleVoteMutation();
-  const [updateStatus, statusState] = useUpdateSuggestionStatusMutation();
-  const [deleteSuggestion, deleteState] = useDeleteSuggestionMutation();
-  const [queueSong] = useQueueSuggestedSongMutation();
-  const [pending, setPending] = useState<{ suggestion: Suggestion; action: ModerationAction } | null>(null);
-
-  // Offset pages can overlap while votes move items between pages: show each suggestion once.
-  const suggestions = useMemo(() => {
-    const seen = new Set<string>();
-    const out: Suggestion[] = [];
-    for (const page of data?.pages ?? [])
-      for (const s of page.suggestions)
-        if (!seen.has(s.id)) {
-          seen.add(s.id);
-          out.push(s);
-        }
-    return out;
-  }, [data]);
-
-  // Bring a duplicate's original into view: load pages until it is there, then scroll to it.
-  useEffect(() => {
-    if (!revealId || isFetching) return;
-    if (suggestions.some((s) => s.id === revealId)) {
-      document.getElementById(`suggestion-${revealId}`)?.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
-      dispatch(musicBoxActions.suggestionRevealed(revealId));
-    } else if (hasNextPage) {
-      void fetchNextPage();
-    } else {
-      dispatch(musicBoxActions.revealAbandoned());
-    }
-  }, [revealId, isFetching, suggestions, hasNextPage, fetchNextPage, dispatch]);
-
-  const onVote = useCallback((s: Suggestion) => void toggleVote({ id: s.id }), [toggleVote]);
-  const onModerate = useCallback((suggestion: Suggestion, action: ModerationAction) => setPending({ suggestion, action }), []);
-  const onQueue = useCallback(
-    async (s: Suggestion) => {
-      if (!s.songId) return;
-      try {
-        await queueSong({ songId: s.songId }).unwrap();
-        dispatch(toastShown(`“${s.title}” was added to the radio queue`, 'success'));
-      } catch {
-        dispatch(toastShown(MESSAGES.failedToAddTrackToQueue, 'error'));
-      }
-    },
-    [queueSong, dispatch],
-  );
-
-  async function confirm() {
-    if (!pending) return;
-    const { suggestion, action } = pending;
-    try {
-      if (action === 'delete') await deleteSuggestion({ id: suggestion.id }).unwrap();
-      else await updateStatus({ id: suggestion.id, status: action === 'approve' ? 'approved' : 'rejected' }).unwrap();
-    } catch (error) {
-      const fallback = action === 'delete' ? MESSAGES.failedToDeleteSuggestion : MESSAGES.failedToUpdateSuggestionStatus;
-      dispatch(toastShown(failureMessage(error, fallback), 'error'));
-    }
-    setPending(null);
-  }
+  const { data, isLoading, isError, isFetching, hasNextPage, isFetchingNextPage, fetchNextPage } = useGetSuggestionsInfiniteQuery({ sort, search });
+  const suggestions = useUniqueSuggestions(data?.pages);
+  useRevealSuggestion(revealId, isFetching, suggestions, hasNextPage, fetchNextPage);
+  const { onVote, onQueue } = useVoteAndQueue();
+  const moderation = useModeration();
+  const { pending } = moderation;
 
   let body;
   if (isLoading) body = <Spinner aria-label="Loading suggestions" />;
@@ -125,7 +61,7 @@ export function SuggestionList() {
               isAdmin={isAdmin}
               isOwner={s.suggestedBy === user?.id}
               onVote={onVote}
-              onModerate={onModerate}
+              onModerate={moderation.onModerate}
               onQueue={onQueue}
             />
           ))}
@@ -151,9 +87,9 @@ export function SuggestionList() {
         message={pending && dialog ? dialog.message(pending.suggestion) : ''}
         confirmLabel={dialog?.label ?? ''}
         danger={dialog?.danger}
-        busy={statusState.isLoading || deleteState.isLoading}
-        onConfirm={() => void confirm()}
-        onCancel={() => setPending(null)}
+        busy={moderation.busy}
+        onConfirm={() => void moderation.confirm()}
+        onCancel={moderation.cancel}
       />
     </section>
   );

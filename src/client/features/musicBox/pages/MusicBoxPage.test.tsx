@@ -7,7 +7,7 @@ import { renderWithProviders, signedInState } from '../../../test/renderWithProv
 import { baseApi } from '../../../api/baseApi';
 import type { Services } from '../../../services';
 import { toastSlice } from '../../../ui/toast/toastSlice';
-import { authSlice } from '../../auth';
+import { authSlice } from '../../../shared/session';
 import { musicBoxSaga } from '../musicBoxSagas';
 import { musicBoxSlice } from '../musicBoxSlice';
 import MusicBoxPage from './MusicBoxPage';

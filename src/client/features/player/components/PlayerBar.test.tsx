@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderWithProviders, signedInState } from '../../../test/renderWithProviders';
 import { createTestServices, memoryTokenStore } from '../../../test/testServices';
-import { initialPlayerState, type PlayerState } from '../playerSlice';
-import type { PlayerTrack } from '../playerTypes';
+import { initialPlayerState, playerActions, type PlayerState } from '../../../shared/player/playerSlice';
+import type { PlayerTrack } from '../../../shared/player/playerTypes';
 import { PlayerBar } from './PlayerBar';
 
 const track = (n: number): PlayerTrack => ({ id: `song-${n}`, title: `Song ${n}`, artist: `Artist ${n}`, url: `/s/${n}`, duration: 125 });
@@ -89,14 +89,14 @@ describe('PlayerBar', () => {
     expect(screen.getByRole('button', { name: 'Skip' })).toBeDisabled();
   });
 
-  it('an admin in radio mode sends radio/skipRequested', () => {
+  it("an admin's Skip in radio mode sends the player's next intent (the radio turns it into a skip)", () => {
     const { store, rerender } = renderWithProviders(<PlayerBar />, {
       preloadedState: { ...signedInState('admin'), player: { ...initialPlayerState, ...playing({ isRadioMode: true }) } },
     });
     const dispatch = jest.spyOn(store, 'dispatch');
     rerender(<PlayerBar />);
     fireEvent.click(screen.getByRole('button', { name: 'Skip' }));
-    expect(dispatch).toHaveBeenCalledWith({ type: 'radio/skipRequested' });
+    expect(dispatch).toHaveBeenCalledWith(playerActions.nextRequested());
   });
 
   it("asks for a click when autoplay was blocked, and the next click anywhere resumes", async () => {

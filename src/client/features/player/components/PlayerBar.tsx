@@ -4,9 +4,9 @@ import { IconButton } from '../../../ui/Button';
 import { formatDuration } from '../../../ui/format';
 import { MuteIcon, NextIcon, PauseIcon, PlayIcon, PreviousIcon, VolumeIcon } from '../../../ui/icons';
 import { Spinner } from '../../../ui/Spinner';
-import { selectIsAdmin } from '../../auth';
-import { LikeButton } from '../../liked';
-import { playerActions, selectPlayer } from '../playerSlice';
+import { selectIsAdmin } from '../../../shared/session';
+import { playerActions, selectPlayer, type PlayerState } from '../../../shared/player';
+import { useSongActions } from '../../../shared/songs';
 import { usePlayerShortcuts } from './usePlayerShortcuts';
 import { useMediaSession } from './useMediaSession';
 import { useResumeOnClick } from './useResumeOnClick';
@@ -92,89 +92,104 @@ const Notice = styled.span`
   font-weight: 600;
 `;
 
-/** The persistent player: now playing, transport, seek with m:ss, volume and mute, like, buffering. */
-export function PlayerBar() {
+function NowPlaying({ player }: { player: PlayerState }) {
+  const { LikeButton } = useSongActions();
+  const track = player.currentTrack;
+  if (!track) return <Now><Muted>Nothing playing</Muted></Now>;
+  return (
+    <Now>
+      <NowText>
+        <Title data-testid="player-title">{track.title}</Title>
+        <Muted data-testid="player-artist">
+          {player.isRadioMode ? 'Radio · ' : ''}
+          {track.artist}
+        </Muted>
+      </NowText>
+      <LikeButton song={{ id: track.id, title: track.title }} size={36} />
+    </Now>
+  );
+}
+
+/** Previous, play/pause and Next; in radio mode Next is an admin's Skip (the radio feature turns the intent into a skip). */
+function Transport({ player }: { player: PlayerState }) {
   const dispatch = useDispatch();
-  const player = useSelector(selectPlayer);
   const isAdmin = useSelector(selectIsAdmin);
   const track = player.currentTrack;
+  const radio = player.isRadioMode;
+  const canNext = radio ? isAdmin : player.queue.length > 0;
+  return (
+    <Controls>
+      <IconButton type="button" aria-label="Previous" disabled={!track || radio} onClick={() => dispatch(playerActions.previousRequested())}>
+        <PreviousIcon />
+      </IconButton>
+      <PlayButton type="button" $size={44} aria-label={player.isPlaying ? 'Pause' : 'Play'} disabled={!track} onClick={() => dispatch(playerActions.playPauseRequested())}>
+        {player.isPlaying ? <PauseIcon /> : <PlayIcon />}
+      </PlayButton>
+      <IconButton type="button" aria-label={radio ? 'Skip' : 'Next'} disabled={!track || !canNext} onClick={() => dispatch(playerActions.nextRequested())}>
+        <NextIcon />
+      </IconButton>
+      {player.isLoading || player.isBuffering ? <Spinner label="Buffering" size={18} /> : null}
+    </Controls>
+  );
+}
+
+function SeekBar({ player }: { player: PlayerState }) {
+  const dispatch = useDispatch();
+  const duration = player.duration || player.currentTrack?.duration || 0;
+  return (
+    <SeekRow>
+      <span data-testid="player-time">{formatDuration(player.currentTime)}</span>
+      <input
+        type="range"
+        aria-label="Seek"
+        min={0}
+        max={duration || 0}
+        step={0.1}
+        value={Math.min(player.currentTime, duration || 0)}
+        aria-valuetext={`${formatDuration(player.currentTime)} of ${formatDuration(duration)}`}
+        disabled={!player.currentTrack || player.isRadioMode || !duration}
+        onChange={(e) => dispatch(playerActions.seekRequested({ seconds: Number(e.target.value) }))}
+      />
+      <span data-testid="player-duration">{formatDuration(duration)}</span>
+    </SeekRow>
+  );
+}
+
+function VolumeControl({ player }: { player: PlayerState }) {
+  const dispatch = useDispatch();
+  return (
+    <Right>
+      <IconButton type="button" aria-label={player.isMuted ? 'Unmute' : 'Mute'} aria-pressed={player.isMuted} onClick={() => dispatch(playerActions.muteToggleRequested())}>
+        {player.isMuted || player.volume === 0 ? <MuteIcon /> : <VolumeIcon />}
+      </IconButton>
+      <input
+        type="range"
+        aria-label="Volume"
+        min={0}
+        max={1}
+        step={0.05}
+        value={player.isMuted ? 0 : player.volume}
+        onChange={(e) => dispatch(playerActions.volumeChangeRequested({ volume: Number(e.target.value) }))}
+      />
+    </Right>
+  );
+}
+
+/** The persistent player: now playing, transport, seek with m:ss, volume and mute, like, buffering. */
+export function PlayerBar() {
+  const player = useSelector(selectPlayer);
   usePlayerShortcuts();
   useMediaSession();
   useResumeOnClick(player.requiresInteraction);
-
-  const radio = player.isRadioMode;
-  const canNext = radio ? isAdmin : player.queue.length > 0;
-  const duration = player.duration || track?.duration || 0;
-  const next = () => (radio ? dispatch({ type: 'radio/skipRequested' }) : dispatch(playerActions.nextRequested()));
-
   return (
     <PlayerBarFrame aria-label="Player">
-      <Now>
-        {track ? (
-          <>
-            <NowText>
-              <Title data-testid="player-title">{track.title}</Title>
-              <Muted data-testid="player-artist">
-                {radio ? 'Radio · ' : ''}
-                {track.artist}
-              </Muted>
-            </NowText>
-            <LikeButton song={{ id: track.id, title: track.title }} size={36} />
-          </>
-        ) : (
-          <Muted>Nothing playing</Muted>
-        )}
-      </Now>
+      <NowPlaying player={player} />
       <Center>
-        <Controls>
-          <IconButton type="button" aria-label="Previous" disabled={!track || radio} onClick={() => dispatch(playerActions.previousRequested())}>
-            <PreviousIcon />
-          </IconButton>
-          <PlayButton
-            type="button"
-            $size={44}
-            aria-label={player.isPlaying ? 'Pause' : 'Play'}
-            disabled={!track}
-            onClick={() => dispatch(playerActions.playPauseRequested())}
-          >
-            {player.isPlaying ? <PauseIcon /> : <PlayIcon />}
-          </PlayButton>
-          <IconButton type="button" aria-label={radio ? 'Skip' : 'Next'} disabled={!track || !canNext} onClick={next}>
-            <NextIcon />
-          </IconButton>
-          {player.isLoading || player.isBuffering ? <Spinner label="Buffering" size={18} /> : null}
-        </Controls>
-        <SeekRow>
-          <span data-testid="player-time">{formatDuration(player.currentTime)}</span>
-          <input
-            type="range"
-            aria-label="Seek"
-            min={0}
-            max={duration || 0}
-            step={0.1}
-            value={Math.min(player.currentTime, duration || 0)}
-            aria-valuetext={`${formatDuration(player.currentTime)} of ${formatDuration(duration)}`}
-            disabled={!track || radio || !duration}
-            onChange={(e) => dispatch(playerActions.seekRequested({ seconds: Number(e.target.value) }))}
-          />
-          <span data-testid="player-duration">{formatDuration(duration)}</span>
-        </SeekRow>
+        <Transport player={player} />
+        <SeekBar player={player} />
         {player.requiresInteraction && player.error ? <Notice role="status">{player.error}</Notice> : null}
       </Center>
-      <Right>
-        <IconButton type="button" aria-label={player.isMuted ? 'Unmute' : 'Mute'} aria-pressed={player.isMuted} onClick={() => dispatch(playerActions.muteToggleRequested())}>
-          {player.isMuted || player.volume === 0 ? <MuteIcon /> : <VolumeIcon />}
-        </IconButton>
-        <input
-          type="range"
-          aria-label="Volume"
-          min={0}
-          max={1}
-          step={0.05}
-          value={player.isMuted ? 0 : player.volume}
-          onChange={(e) => dispatch(playerActions.volumeChangeRequested({ volume: Number(e.target.value) }))}
-        />
-      </Right>
+      <VolumeControl player={player} />
     </PlayerBarFrame>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
-import { selectIsAdmin } from '../../auth';
-import { playerActions, selectPlayer } from '../playerSlice';
+import { selectIsAdmin } from '../../../shared/session';
+import { playerActions, selectPlayer } from '../../../shared/player/playerSlice';
 
 /**
  * The Media Session API: media keys, headset buttons and the lock screen show the title and
@@ -41,7 +41,7 @@ export function useMediaSession(): void {
     const handlers: [MediaSessionAction, MediaSessionActionHandler | null][] = [
       ['play', () => dispatch(playerActions.resumeRequested())],
       ['pause', () => dispatch(playerActions.pauseRequested())],
-      ['nexttrack', radio ? (isAdmin ? () => dispatch({ type: 'radio/skipRequested' }) : null) : () => dispatch(playerActions.nextRequested())],
+      ['nexttrack', radio && !isAdmin ? null : () => dispatch(playerActions.nextRequested())],
       ['previoustrack', radio ? null : () => dispatch(playerActions.previousRequested())],
       ['seekto', radio ? null : (details) => details.seekTime !== undefined && dispatch(playerActions.seekRequested({ seconds: details.seekTime }))],
       ['seekbackward', radio ? null : (details) => dispatch(playerActions.seekRequested({ seconds: Math.max(0, latest.current.currentTime - (details.seekOffset ?? 10)) }))],

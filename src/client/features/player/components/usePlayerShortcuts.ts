@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
-import { playerActions, selectPlayer } from '../playerSlice';
+import { playerActions, selectPlayer } from '../../../shared/player/playerSlice';
 
 export const SEEK_STEP_SECONDS = 5;
 export const VOLUME_STEP = 0.1;

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useDispatch } from 'react-redux';
-import { playerActions } from '../playerSlice';
+import { playerActions } from '../../../shared/player/playerSlice';
 
 /** While autoplay is blocked, the next click anywhere resumes playback (SPEC §4). */
 export function useResumeOnClick(waiting: boolean): void {

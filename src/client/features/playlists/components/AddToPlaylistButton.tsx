@@ -10,7 +10,7 @@ import { PlusIcon } from '../../../ui/icons';
 import { ErrorMessage } from '../../../ui/Page';
 import { Spinner } from '../../../ui/Spinner';
 import { toastShown } from '../../../ui/toast/toastSlice';
-import { selectIsAuthenticated } from '../../auth';
+import { selectIsAuthenticated } from '../../../shared/session';
 import { useAddSongToPlaylistMutation, useGetPlaylistsQuery } from '../playlistsApi';
 import { playlistMeta } from './PlaylistCard';
 import { PlaylistCover } from './PlaylistCover';

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import type { PlaylistSummary } from '../../../../contract/playlists';
@@ -89,14 +89,11 @@ export interface PlaylistCardProps {
   onDelete?: (playlist: PlaylistSummary) => void;
 }
 
-/** A card of the playlists grid: cover, name, description, tracks and total; a context menu with view, edit, delete. */
-export function PlaylistCard({ playlist, onEdit, onDelete }: PlaylistCardProps) {
+/** The card menu's open state: it takes the focus, and Escape or a click outside closes it. */
+function useCardMenu() {
   const [menuOpen, setMenuOpen] = useState(false);
-  const navigate = useNavigate();
   const menuRef = useRef<HTMLUListElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const hasMenu = Boolean(onEdit || onDelete);
-
   useEffect(() => {
     if (!menuOpen) return;
     menuRef.current?.querySelector('button')?.focus();
@@ -113,12 +110,46 @@ export function PlaylistCard({ playlist, onEdit, onDelete }: PlaylistCardProps) 
       document.removeEventListener('mousedown', close);
     };
   }, [menuOpen]);
+  return { menuOpen, setMenuOpen, menuRef, buttonRef };
+}
 
+type CardMenuProps = PlaylistCardProps & { onChosen: () => void; menuRef: RefObject<HTMLUListElement | null> };
+
+function CardMenu({ playlist, onEdit, onDelete, onChosen, menuRef }: CardMenuProps) {
+  const navigate = useNavigate();
   const choose = (action: () => void) => () => {
-    setMenuOpen(false);
+    onChosen();
     action();
   };
+  return (
+    <Menu ref={menuRef} role="menu" aria-label={`${playlist.name} options`}>
+      <li role="none">
+        <button type="button" role="menuitem" onClick={choose(() => navigate(`/playlists/${playlist.id}`))}>
+          View
+        </button>
+      </li>
+      {onEdit ? (
+        <li role="none">
+          <button type="button" role="menuitem" onClick={choose(() => onEdit(playlist))}>
+            Edit
+          </button>
+        </li>
+      ) : null}
+      {onDelete ? (
+        <li role="none">
+          <button type="button" role="menuitem" data-danger onClick={choose(() => onDelete(playlist))}>
+            Delete
+          </button>
+        </li>
+      ) : null}
+    </Menu>
+  );
+}
 
+/** A card of the playlists grid: cover, name, description, tracks and total; a context menu with view, edit, delete. */
+export function PlaylistCard({ playlist, onEdit, onDelete }: PlaylistCardProps) {
+  const { menuOpen, setMenuOpen, menuRef, buttonRef } = useCardMenu();
+  const hasMenu = Boolean(onEdit || onDelete);
   return (
     <Card
       aria-label={playlist.name}
@@ -147,29 +178,7 @@ export function PlaylistCard({ playlist, onEdit, onDelete }: PlaylistCardProps) 
           >
             <MoreIcon />
           </MenuButton>
-          {menuOpen ? (
-            <Menu ref={menuRef} role="menu" aria-label={`${playlist.name} options`}>
-              <li role="none">
-                <button type="button" role="menuitem" onClick={choose(() => navigate(`/playlists/${playlist.id}`))}>
-                  View
-                </button>
-              </li>
-              {onEdit ? (
-                <li role="none">
-                  <button type="button" role="menuitem" onClick={choose(() => onEdit(playlist))}>
-                    Edit
-                  </button>
-                </li>
-              ) : null}
-              {onDelete ? (
-                <li role="none">
-                  <button type="button" role="menuitem" data-danger onClick={choose(() => onDelete(playlist))}>
-                    Delete
-                  </button>
-                </li>
-              ) : null}
-            </Menu>
-          ) : null}
+          {menuOpen ? <CardMenu playlist={playlist} onEdit={onEdit} onDelete={onDelete} onChosen={() => setMenuOpen(false)} menuRef={menuRef} /> : null}
         </>
       ) : null}
     </Card>

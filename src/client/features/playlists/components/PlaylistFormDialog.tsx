@@ -58,6 +58,31 @@ export interface PlaylistFormDialogProps {
   onSaved?: (playlist: PlaylistDetail) => void;
 }
 
+/** Why a cover file cannot be used, or null. */
+function coverProblem(file: File | null): string | null {
+  if (file && !COVER_TYPES.includes(file.type)) return COVER_TYPE_MESSAGE;
+  if (file && file.size > COVER_MAX_BYTES) return COVER_SIZE_MESSAGE;
+  return null;
+}
+
+/** Creates or updates through the API; resolves to the error to show, or null once saved. */
+function useSavePlaylist(playlist: PlaylistSummary | null | undefined, onSaved?: (playlist: PlaylistDetail) => void) {
+  const [create, createState] = useCreatePlaylistMutation();
+  const [update, updateState] = useUpdatePlaylistMutation();
+  const dispatch = useDispatch();
+  async function save(values: { name: string; description: string; coverImage: File | null }): Promise<string | null> {
+    try {
+      const result = playlist ? await update({ id: playlist.id, ...values }).unwrap() : await create(values).unwrap();
+      dispatch(toastShown(playlist ? 'Playlist updated' : 'Playlist created', 'success'));
+      onSaved?.(result.playlist);
+      return null;
+    } catch (failure) {
+      return playlist ? errorMessage(failure, MESSAGES.requestFailed(500)) : createErrorMessage(failure);
+    }
+  }
+  return { save, busy: createState.isLoading || updateState.isLoading };
+}
+
 /** Create or edit a playlist: name (required, trimmed), description, cover image (optional). */
 export function PlaylistFormDialog({ open, onClose, playlist, onSaved }: PlaylistFormDialogProps) {
   const editing = Boolean(playlist);
@@ -65,12 +90,9 @@ export function PlaylistFormDialog({ open, onClose, playlist, onSaved }: Playlis
   const [description, setDescription] = useState('');
   const [cover, setCover] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [create, createState] = useCreatePlaylistMutation();
-  const [update, updateState] = useUpdatePlaylistMutation();
-  const dispatch = useDispatch();
+  const { save, busy } = useSavePlaylist(playlist, onSaved);
   const descriptionId = useId();
   const coverId = useId();
-  const busy = createState.isLoading || updateState.isLoading;
 
   useEffect(() => {
     if (!open) return;
@@ -81,36 +103,18 @@ export function PlaylistFormDialog({ open, onClose, playlist, onSaved }: Playlis
   }, [open, playlist]);
 
   function pickCover(file: File | null) {
-    setError(null);
-    if (file && !COVER_TYPES.includes(file.type)) {
-      setError(COVER_TYPE_MESSAGE);
-      setCover(null);
-      return;
-    }
-    if (file && file.size > COVER_MAX_BYTES) {
-      setError(COVER_SIZE_MESSAGE);
-      setCover(null);
-      return;
-    }
-    setCover(file);
+    const problem = coverProblem(file);
+    setError(problem);
+    setCover(problem ? null : file);
   }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const trimmed = name.trim();
-    if (!trimmed) {
-      setError(MESSAGES.playlistNameRequired);
-      return;
-    }
-    const values = { name: trimmed, description: description.trim(), coverImage: cover };
-    try {
-      const result = playlist ? await update({ id: playlist.id, ...values }).unwrap() : await create(values).unwrap();
-      dispatch(toastShown(editing ? 'Playlist updated' : 'Playlist created', 'success'));
-      onSaved?.(result.playlist);
-      onClose();
-    } catch (failure) {
-      setError(editing ? errorMessage(failure, MESSAGES.requestFailed(500)) : createErrorMessage(failure));
-    }
+    if (!trimmed) return setError(MESSAGES.playlistNameRequired);
+    const problem = await save({ name: trimmed, description: description.trim(), coverImage: cover });
+    if (problem) setError(problem);
+    else onClose();
   }
 
   return (

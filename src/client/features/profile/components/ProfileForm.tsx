@@ -4,10 +4,10 @@ import styled from 'styled-components';
 import { USERNAME_PATTERN } from '../../../../contract/limits';
 import { Button } from '../../../ui/Button';
 import { ErrorMessage } from '../../../ui/Page';
-import { TextField } from '../../../ui/TextField';
 import { toastShown } from '../../../ui/toast/toastSlice';
-import { authActions, selectUser } from '../../auth';
+import { authActions, selectUser } from '../../../shared/session';
 import { useUpdateProfileMutation } from '../profileApi';
+import { ProfileFields } from './ProfileFields';
 
 const Form = styled.form`
   display: grid;
@@ -18,6 +18,7 @@ const Actions = styled.div`
   display: flex;
   gap: ${({ theme }) => theme.space(3)};
 `;
+
 
 export interface ProfileDraft {
   username: string;
@@ -51,7 +52,6 @@ export function useSaveProfile() {
     if (!body.username && !body.email) return null;
     try {
       const result = await update(body).unwrap();
-      if (!result.success) return result.message;
       dispatch(authActions.userUpdated(result.user));
       dispatch(toastShown('Profile updated', 'success'));
       return null;
@@ -86,17 +86,7 @@ export function ProfileForm({ onDone }: { onDone?: () => void }) {
 
   return (
     <Form onSubmit={submit} noValidate aria-label="Edit profile">
-      <TextField label="Username" value={draft.username} autoComplete="username" onChange={(e) => setDraft({ ...draft, username: e.target.value })} />
-      <TextField label="Email" type="email" value={draft.email} autoComplete="email" onChange={(e) => setDraft({ ...draft, email: e.target.value })} />
-      {emailChanged ? (
-        <TextField
-          label="Current password"
-          type="password"
-          autoComplete="current-password"
-          value={draft.currentPassword}
-          onChange={(e) => setDraft({ ...draft, currentPassword: e.target.value })}
-        />
-      ) : null}
+      <ProfileFields draft={draft} onChange={setDraft} emailChanged={emailChanged} />
       {error ? <ErrorMessage>{error}</ErrorMessage> : null}
       <Actions>
         <Button type="submit" disabled={saving}>

@@ -8,11 +8,11 @@ import { PlusIcon, SkipIcon } from '../../../ui/icons';
 import { ErrorMessage, Page, PageHeader, PageTitle } from '../../../ui/Page';
 import { Spinner } from '../../../ui/Spinner';
 import { toastShown } from '../../../ui/toast/toastSlice';
-import { selectIsAdmin } from '../../auth';
-import { selectPlayer } from '../../player';
+import { selectIsAdmin } from '../../../shared/session';
+import { selectPlayer } from '../../../shared/player';
 import { NowPlayingCard } from '../components/NowPlayingCard';
 import { QueueList } from '../components/QueueList';
-import { SongPicker } from '../components/SongPicker';
+import { SongSearchDialog } from '../../../shared/songs';
 import {
   useAddRadioTrackMutation,
   useGetRadioQueueQuery,
@@ -20,7 +20,7 @@ import {
   useSkipRadioTrackMutation,
   useToggleRadioMutation,
 } from '../radioApi';
-import { radioActions, selectRadio } from '../radioSlice';
+import { radioActions, selectRadio, type RadioState } from '../radioSlice';
 
 const Badges = styled.div`
   display: flex;
@@ -66,91 +66,119 @@ const SectionTitle = styled.h2`
 
 const CONNECTION_LABEL = { connected: 'Connected', connecting: 'Connecting…', disconnected: 'Disconnected' } as const;
 
-/** SPEC §2 "Radio": connection status, listeners, now playing, the queue; admins run the station. */
-export default function RadioPage() {
+/** An admin's station controls: start/stop, skip, remove from the queue and add to it, each failure a toast. */
+function useStationControls() {
   const dispatch = useDispatch();
-  const radio = useSelector(selectRadio);
-  const isAdmin = useSelector(selectIsAdmin);
-  const player = useSelector(selectPlayer);
-  const snapshot = useGetRadioQueueQuery();
   const [toggle, toggleState] = useToggleRadioMutation();
   const [skip, skipState] = useSkipRadioTrackMutation();
   const [add] = useAddRadioTrackMutation();
   const [remove] = useRemoveRadioTrackMutation();
   const [removingId, setRemovingId] = useState<string | null>(null);
-  const [pickerOpen, setPickerOpen] = useState(false);
-
-  // The socket's state once it is connected; the REST snapshot until then.
-  const live = radio.connection === 'connected' || !snapshot.data ? radio : { ...radio, ...snapshot.data };
   const fail = (message: string) => dispatch(toastShown(message, 'error'));
-  const succeeded = (result: { data?: unknown; error?: unknown }) =>
-    !result.error && !!result.data && (result.data as { success?: unknown }).success === true;
+  const succeeded = (result: { error?: unknown }) => !result.error;
+  return {
+    toggling: toggleState.isLoading,
+    skipping: skipState.isLoading,
+    removingId,
+    onToggle: async () => {
+      if (!succeeded(await toggle())) fail(MESSAGES.failedToToggleRadio);
+    },
+    onSkip: async () => {
+      if (!succeeded(await skip())) fail(MESSAGES.failedToSkipTrack);
+    },
+    onAdd: async (songId: string) => {
+      const ok = succeeded(await add({ songId }));
+      if (!ok) fail(MESSAGES.failedToAddTrackToQueue);
+      return ok;
+    },
+    onRemove: async (track: RadioQueueTrack) => {
+      setRemovingId(track.id);
+      if (!succeeded(await remove(track.id))) fail(MESSAGES.failedToRemoveTrackFromQueue);
+      setRemovingId(null);
+    },
+  };
+}
 
-  const onToggle = async () => {
-    if (!succeeded(await toggle())) fail(MESSAGES.failedToToggleRadio);
-  };
-  const onSkip = async () => {
-    if (!succeeded(await skip())) fail(MESSAGES.failedToSkipTrack);
-  };
-  const onAdd = async (songId: string) => {
-    const ok = succeeded(await add({ songId }));
-    if (!ok) fail(MESSAGES.failedToAddTrackToQueue);
-    return ok;
-  };
-  const onRemove = async (track: RadioQueueTrack) => {
-    setRemovingId(track.id);
-    if (!succeeded(await remove(track.id))) fail(MESSAGES.failedToRemoveTrackFromQueue);
-    setRemovingId(null);
-  };
+type StationControls = ReturnType<typeof useStationControls>;
 
-  const canListenLive = live.isRadioActive && !!live.currentTrack && !player.isRadioMode;
+function RadioBadges({ radio }: { radio: RadioState }) {
+  return (
+    <Badges>
+      <Badge $tone={radio.connection === 'connected' ? 'ok' : radio.connection === 'connecting' ? 'warn' : 'muted'} role="status" aria-label="Connection">
+        {CONNECTION_LABEL[radio.connection]}
+      </Badge>
+      <Badge $tone={radio.isRadioActive ? 'ok' : 'muted'} aria-label="Listeners">
+        {radio.listeners} {radio.listeners === 1 ? 'listener' : 'listeners'}
+      </Badge>
+      <Badge $tone={radio.isRadioActive ? 'ok' : 'muted'}>{radio.isRadioActive ? 'On air' : 'Off air'}</Badge>
+    </Badges>
+  );
+}
+
+function AdminControls({ radio, controls, onPick }: { radio: RadioState; controls: StationControls; onPick: () => void }) {
+  return (
+    <>
+      <Button type="button" $variant={radio.isRadioActive ? 'danger' : 'primary'} disabled={controls.toggling} onClick={() => void controls.onToggle()}>
+        {radio.isRadioActive ? 'Stop radio' : 'Start radio'}
+      </Button>
+      <Button type="button" $variant="secondary" disabled={!radio.isRadioActive || controls.skipping} onClick={() => void controls.onSkip()}>
+        <SkipIcon width={18} height={18} /> Skip
+      </Button>
+      <Button type="button" $variant="secondary" onClick={onPick}>
+        <PlusIcon width={18} height={18} /> Add tracks
+      </Button>
+    </>
+  );
+}
+
+/** docs/product.md §2 "Radio": connection status, listeners, now playing, the queue; admins run the station. */
+export default function RadioPage() {
+  const dispatch = useDispatch();
+  // the slice holds the live state: seeded by the snapshot, then kept by the socket
+  const radio = useSelector(selectRadio);
+  const isAdmin = useSelector(selectIsAdmin);
+  const player = useSelector(selectPlayer);
+  const snapshot = useGetRadioQueueQuery();
+  const controls = useStationControls();
+  const [pickerOpen, setPickerOpen] = useState(false);
+  const canListenLive = radio.isRadioActive && !!radio.currentTrack && !player.isRadioMode;
 
   return (
     <Page>
       <PageHeader>
         <PageTitle>Radio</PageTitle>
-        <Badges>
-          <Badge $tone={radio.connection === 'connected' ? 'ok' : radio.connection === 'connecting' ? 'warn' : 'muted'} role="status" aria-label="Connection">
-            {CONNECTION_LABEL[radio.connection]}
-          </Badge>
-          <Badge $tone={live.isRadioActive ? 'ok' : 'muted'} aria-label="Listeners">
-            {live.listeners} {live.listeners === 1 ? 'listener' : 'listeners'}
-          </Badge>
-          <Badge $tone={live.isRadioActive ? 'ok' : 'muted'}>{live.isRadioActive ? 'On air' : 'Off air'}</Badge>
-        </Badges>
+        <RadioBadges radio={radio} />
       </PageHeader>
       {snapshot.isError && radio.connection !== 'connected' ? <ErrorMessage>{MESSAGES.failedToLoadQueue}</ErrorMessage> : null}
       {snapshot.isLoading && radio.connection !== 'connected' ? <Spinner label="Loading the radio" /> : null}
       <Layout>
         <div>
-          <NowPlayingCard track={live.currentTrack} isRadioActive={live.isRadioActive} startedAt={live.startedAt} clockOffsetMs={radio.clockOffsetMs} />
+          <NowPlayingCard track={radio.currentTrack} isRadioActive={radio.isRadioActive} startedAt={radio.startedAt} clockOffsetMs={radio.clockOffsetMs} />
           <Controls>
             {canListenLive ? (
               <Button type="button" onClick={() => dispatch(radioActions.listenRequested())}>
                 Listen live
               </Button>
             ) : null}
-            {isAdmin ? (
-              <>
-                <Button type="button" $variant={live.isRadioActive ? 'danger' : 'primary'} disabled={toggleState.isLoading} onClick={() => void onToggle()}>
-                  {live.isRadioActive ? 'Stop radio' : 'Start radio'}
-                </Button>
-                <Button type="button" $variant="secondary" disabled={!live.isRadioActive || skipState.isLoading} onClick={() => void onSkip()}>
-                  <SkipIcon width={18} height={18} /> Skip
-                </Button>
-                <Button type="button" $variant="secondary" onClick={() => setPickerOpen(true)}>
-                  <PlusIcon width={18} height={18} /> Add tracks
-                </Button>
-              </>
-            ) : null}
+            {isAdmin ? <AdminControls radio={radio} controls={controls} onPick={() => setPickerOpen(true)} /> : null}
           </Controls>
         </div>
         <section aria-labelledby="radio-queue-title">
           <SectionTitle id="radio-queue-title">Up next</SectionTitle>
-          <QueueList queue={live.queue} canRemove={isAdmin} onRemove={(t) => void onRemove(t)} removingId={removingId} />
+          <QueueList queue={radio.queue} canRemove={isAdmin} onRemove={(t) => void controls.onRemove(t)} removingId={controls.removingId} />
         </section>
       </Layout>
-      {isAdmin ? <SongPicker open={pickerOpen} onClose={() => setPickerOpen(false)} onPick={onAdd} /> : null}
+      {isAdmin ? (
+        <SongSearchDialog
+          open={pickerOpen}
+          onClose={() => setPickerOpen(false)}
+          title="Add to the queue"
+          searchLabel="Search songs"
+          resultsLabel="Songs"
+          onAdd={(song) => controls.onAdd(song.id)}
+          addLabel={(song) => `Add ${song.title} to the queue`}
+        />
+      ) : null}
     </Page>
   );
 }

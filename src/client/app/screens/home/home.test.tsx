@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
-import { mockApi } from '../../test/mockApi';
-import { renderWithProviders, signedInState } from '../../test/renderWithProviders';
+import { mockApi } from '../../../test/mockApi';
+import { renderWithProviders, signedInState } from '../../../test/renderWithProviders';
 import { greeting } from './greeting';
-import HomePage from './pages/HomePage';
+import HomeScreen from './HomeScreen';
 
 describe('greeting', () => {
   it('says morning before 12, afternoon before 18, evening after', () => {
@@ -41,7 +41,7 @@ describe('the home page', () => {
       'GET /stats/top-charts': () => ({ success: true, songs: [] }),
       'GET /stats/trending': () => ({ success: true, songs: [] }),
     });
-    renderWithProviders(<HomePage />, { preloadedState: signedInState() });
+    renderWithProviders(<HomeScreen />, { preloadedState: signedInState() });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toMatch(/^Good (morning|afternoon|evening), listener$/);
     expect(await within(screen.getByTestId('tile-liked')).findByText('3 songs')).toBeInTheDocument();
     expect(await within(screen.getByTestId('tile-playlists')).findByText('6 playlists')).toBeInTheDocument();

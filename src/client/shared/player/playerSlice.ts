@@ -22,7 +22,11 @@ export interface PlayerState {
   isRadioMode: boolean;
   /** the browser blocked autoplay: the next click anywhere resumes */
   requiresInteraction: boolean;
+  /** a track whose start waits for that click (autoplay blocked); its play is counted once it really starts */
+  pendingStart: { track: PlayerTrack; source: PlaySource } | null;
 }
+
+const HISTORY_LIMIT = 100;
 
 export const initialPlayerState: PlayerState = {
   currentTrack: null,
@@ -39,9 +43,13 @@ export const initialPlayerState: PlayerState = {
   history: [],
   isRadioMode: false,
   requiresInteraction: false,
+  pendingStart: null,
 };
 
-const HISTORY_LIMIT = 100;
+function setAsideCurrent(state: PlayerState) {
+  if (state.currentTrack) state.history.push(state.currentTrack);
+  state.history = state.history.slice(-HISTORY_LIMIT);
+}
 
 export const playerSlice = createSlice({
   name: 'player',
@@ -100,6 +108,7 @@ export const playerSlice = createSlice({
       state.error = action.payload.message;
     },
     playbackResumed(state) {
+      state.pendingStart = null;
       state.isPlaying = true;
       state.playingSongId = state.currentTrack?.id ?? null;
       state.requiresInteraction = false;
@@ -117,9 +126,31 @@ export const playerSlice = createSlice({
       state.requiresInteraction = true;
       state.error = action.payload.message;
     },
-    queueChanged(state, action: PayloadAction<{ queue: PlayerTrack[]; history: PlayerTrack[] }>) {
-      state.queue = action.payload.queue;
-      state.history = action.payload.history.slice(-HISTORY_LIMIT);
+    // Queue and history, docs/product.md §4: the sagas say what happened, the arithmetic is here.
+    /** Another track is about to play: the current one goes to the history. */
+    currentSetAside(state) {
+      setAsideCurrent(state);
+    },
+    /** A list replaces the queue: what comes before `startIndex` joins the history, what comes after is queued. */
+    listQueued(state, action: PayloadAction<{ tracks: PlayerTrack[]; startIndex: number }>) {
+      const { tracks, startIndex } = action.payload;
+      setAsideCurrent(state);
+      state.history = [...state.history, ...tracks.slice(0, startIndex)].slice(-HISTORY_LIMIT);
+      state.queue = tracks.slice(startIndex + 1);
+    },
+    /** Next: the current track goes to the history and the first queued one leaves the queue (it is loading). */
+    advanced(state) {
+      setAsideCurrent(state);
+      state.queue = state.queue.slice(1);
+    },
+    /** Previous: the current track goes back to the front of the queue and the last one of the history leaves it. */
+    wentBack(state) {
+      if (state.currentTrack) state.queue.unshift(state.currentTrack);
+      state.history = state.history.slice(0, -1);
+    },
+    /** Autoplay was blocked on a new track: remember it, to count its play once a click starts it. */
+    startDeferred(state, action: PayloadAction<{ track: PlayerTrack; source: PlaySource } | null>) {
+      state.pendingStart = action.payload;
     },
     radioModeLeft(state) {
       state.isRadioMode = false;

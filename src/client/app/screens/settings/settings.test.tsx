@@ -1,10 +1,11 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expectSaga } from 'redux-saga-test-plan';
-import { renderWithProviders, signedInState } from '../../test/renderWithProviders';
-import SettingsPage from './pages/SettingsPage';
-import { persistSettings } from './settingsSagas';
-import { loadSettings, SETTINGS_STORAGE_KEY, settingsSlice, type SettingsState } from './settingsSlice';
+import { renderWithProviders, signedInState } from '../../../test/renderWithProviders';
+import { createTestServices } from '../../../test/testServices';
+import SettingsPage from './SettingsScreen';
+import { persistSettings } from '../../../features/settings/settingsSagas';
+import { loadSettings, SETTINGS_STORAGE_KEY, settingsSlice, type SettingsState } from '../../../shared/settings/settingsSlice';
 
 beforeEach(() => localStorage.clear());
 
@@ -33,7 +34,9 @@ describe('settings kept in this browser', () => {
 
   it('the saga writes the saved settings to storage', async () => {
     const next: SettingsState = { ...loadSettings(), theme: 'dark', streaming: { autoplayNext: false } };
-    await expectSaga(persistSettings).withReducer(settingsSlice.reducer as never, next as never).withState({ settings: next }).run();
+    await expectSaga(persistSettings).withReducer(settingsSlice.reducer as never, next as never).withState({ settings: next })
+      .provide({ getContext: (key, fallback) => (key === 'services' ? createTestServices() : fallback()) })
+      .run();
     expect(JSON.parse(localStorage.getItem(SETTINGS_STORAGE_KEY) ?? '{}')).toEqual(next);
   });
 });

@@ -1,5 +1,5 @@
-import type { Song, SongsQueryParams, SongsResponse } from '../../../contract/songs';
-import { baseApi } from '../../api/baseApi';
+import type { Song, SongsQueryParams, SongsResponse } from '../../contract/songs';
+import { baseApi } from './baseApi';
 
 /** The filters of the library search, without the cursor (the infinite query pages by itself). */
 export type SongSearchFilters = Omit<SongsQueryParams, 'cursor'>;

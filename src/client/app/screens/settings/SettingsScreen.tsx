@@ -1,0 +1,80 @@
+import { useEffect, useState } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
+import { ProfileFields, useSaveProfile, type ProfileDraft } from '../../../features/profile';
+import { selectNotifications, selectPrivacy, selectStreaming, selectTheme, settingsActions, type SettingsState } from '../../../shared/settings';
+import { selectUser } from '../../../shared/session';
+import { Button } from '../../../ui/Button';
+import { ErrorMessage, Page, PageTitle } from '../../../ui/Page';
+import { toastShown } from '../../../ui/toast/toastSlice';
+import { AppearancePanel, Bar, Fields, NotificationsPanel, Panel, PrivacyPanel, StreamingPanel, type SetSetting } from './SettingsPanels';
+
+function useSavedSettings(): SettingsState {
+  return {
+    theme: useSelector(selectTheme),
+    notifications: useSelector(selectNotifications),
+    privacy: useSelector(selectPrivacy),
+    streaming: useSelector(selectStreaming),
+  };
+}
+
+/** The profile fields of the settings page, kept in step with the signed-in user. */
+function useProfileDraft() {
+  const user = useSelector(selectUser);
+  const fromUser = (): ProfileDraft => ({ username: user?.username ?? '', email: user?.email ?? '', currentPassword: '' });
+  const [profile, setProfile] = useState<ProfileDraft>(fromUser);
+  // a different user (or a profile saved elsewhere) resets the profile fields
+  useEffect(() => {
+    setProfile({ username: user?.username ?? '', email: user?.email ?? '', currentPassword: '' });
+  }, [user]);
+  const emailChanged = Boolean(user) && profile.email.trim().toLowerCase() !== user?.email.toLowerCase();
+  return { profile, setProfile, emailChanged, resetProfile: () => setProfile(fromUser()) };
+}
+
+/** docs/product.md §2 Settings: five sections; Save keeps them (profile through the API), Cancel puts them back. */
+export default function SettingsScreen() {
+  const dispatch = useDispatch();
+  const saved = useSavedSettings();
+  const [draft, setDraft] = useState<SettingsState>(saved);
+  const { profile, setProfile, emailChanged, resetProfile } = useProfileDraft();
+  const [error, setError] = useState<string | null>(null);
+  const { save: saveProfile, saving } = useSaveProfile();
+
+  const reset = () => {
+    setDraft(saved);
+    resetProfile();
+    setError(null);
+  };
+  const set: SetSetting = (key, value) => setDraft((d) => ({ ...d, [key]: typeof value === 'object' ? { ...(d[key] as object), ...value } : value }));
+
+  async function save() {
+    const problem = await saveProfile(profile);
+    setError(problem);
+    if (problem) return;
+    dispatch(settingsActions.saved(draft));
+    dispatch(toastShown('Settings saved', 'success'));
+  }
+
+  return (
+    <Page>
+      <PageTitle>Settings</PageTitle>
+      <Panel id="settings-profile" title="Profile">
+        <Fields>
+          <ProfileFields draft={profile} onChange={setProfile} emailChanged={emailChanged} />
+        </Fields>
+      </Panel>
+      <NotificationsPanel draft={draft} set={set} />
+      <PrivacyPanel draft={draft} set={set} />
+      <AppearancePanel draft={draft} set={set} />
+      <StreamingPanel draft={draft} set={set} />
+      {error ? <ErrorMessage>{error}</ErrorMessage> : null}
+      <Bar>
+        <Button type="button" $variant="secondary" onClick={reset}>
+          Cancel
+        </Button>
+        <Button type="button" onClick={save} disabled={saving}>
+          Save
+        </Button>
+      </Bar>
+    </Page>
+  );
+}

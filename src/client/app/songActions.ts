@@ -1,0 +1,6 @@
+import { LikeButton } from '../features/liked';
+import { AddToPlaylistButton } from '../features/playlists';
+import type { SongActionComponents } from '../shared/songs';
+
+/** The buttons of every song row, given to features through shared/songs' context. */
+export const appSongActions: SongActionComponents = { LikeButton, AddToPlaylistButton };

@@ -1,0 +1,6 @@
+export { initialPlayerState, playerActions, playerSlice, selectCurrentTrack, selectPlayer, selectPlayingSongId } from './playerSlice';
+export type { PlayerState } from './playerSlice';
+export type { PlayerTrack, PlaySource } from './playerTypes';
+export { toPlayerTrack } from './toPlayerTrack';
+export { usePlaySongs } from './usePlaySongs';
+export type { PlayableSong, PlaySongs } from './usePlaySongs';

@@ -1,0 +1,2 @@
+export { authActions, authSlice, selectAuth, selectIsAdmin, selectIsAuthenticated, selectUser } from './authSlice';
+export type { AuthState } from './authSlice';

@@ -1,0 +1,43 @@
+import { createContext, useContext, type ComponentType } from 'react';
+
+/** The song a row's action buttons act on. */
+export interface ActionSong {
+  id: string;
+  title: string;
+}
+
+export interface SongActionProps {
+  song: ActionSong;
+  /** button size in pixels (compact rows use smaller ones) */
+  size?: number;
+}
+
+/**
+ * The buttons every song row carries (like, add to playlist). They belong to the liked and playlists
+ * features, which other features may not import: app/ provides them here, features read them back.
+ */
+export interface SongActionComponents {
+  LikeButton: ComponentType<SongActionProps>;
+  AddToPlaylistButton: ComponentType<SongActionProps>;
+}
+
+const Nothing = () => null;
+
+const SongActionsContext = createContext<SongActionComponents>({ LikeButton: Nothing, AddToPlaylistButton: Nothing });
+
+export const SongActionsProvider = SongActionsContext.Provider;
+
+export function useSongActions(): SongActionComponents {
+  return useContext(SongActionsContext);
+}
+
+/** Like and add to playlist, the actions of a song in any list. */
+export function StandardSongActions({ song, size }: SongActionProps) {
+  const { LikeButton, AddToPlaylistButton } = useSongActions();
+  return (
+    <>
+      <LikeButton song={{ id: song.id, title: song.title }} size={size} />
+      <AddToPlaylistButton song={{ id: song.id, title: song.title }} size={size} />
+    </>
+  );
+}
