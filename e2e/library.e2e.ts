@@ -69,7 +69,7 @@ test('an admin uploads a WAV with a progress bar reaching 100 %, then finds and 
   await page.goto('/search');
   const title = `E2E Upload ${Date.now().toString(36)}`;
 
-  // the browser checks first: no file is SPEC's 'All fields are required.'
+  // the browser checks first: no file is the product's 'All fields are required.'
   await page.getByRole('button', { name: 'Add Track' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Track' });
   await dialog.getByLabel('Title').fill(title);

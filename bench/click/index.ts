@@ -67,7 +67,7 @@ async function clickToSound(page: Page, url: string, mode: 'stream' | 'blob'): P
             if (mode === 'stream') {
               audio.src = url;
             } else {
-              // SPEC §8: fetch the whole file, then play it from a blob URL.
+              // docs/product.md §8: fetch the whole file, then play it from a blob URL.
               const response = await fetch(url);
               audio.src = URL.createObjectURL(await response.blob());
             }
@@ -244,12 +244,12 @@ export const clickPart: Part = {
       const ref = p50(blob, 'audibleMs');
       const figures: Figure[] = [
         atMost('click to audible playback, streaming publicUrl (p50)', 'ms', ours, BUDGET_MS, {
-          reference: { value: ref, what: 'whole file fetched as a blob first (SPEC §8)' },
+          reference: { value: ref, what: 'whole file fetched as a blob first (docs/product.md §8)' },
           ratio: ours / ref,
           note: `${STREAM_RUNS} streaming runs: ${stream.map((t) => Math.round(t.audibleMs)).join(', ')} ms; ${BLOB_RUNS} blob runs: ${blob.map((t) => Math.round(t.audibleMs)).join(', ')} ms. Where the streaming time goes (p50 from the click): response headers ${Math.round(p50(stream, 'firstByteMs'))} ms, loadedmetadata ${Math.round(p50(stream, 'metadataMs'))} ms (with ${Math.round(p50(stream, 'bytesAtMetadata') / 1000)} KB received), playing ${Math.round(p50(stream, 'playingMs'))} ms, sound moving ${Math.round(ours)} ms`,
         }),
         atMost('click to audible playback, streaming a 5 MB MP3 (128 kbit/s) (p50)', 'ms', p50(streamMp3, 'audibleMs'), BUDGET_MS, {
-          reference: { value: ref, what: 'the WAV fetched as a blob first (SPEC §8)' },
+          reference: { value: ref, what: 'the WAV fetched as a blob first (docs/product.md §8)' },
           ratio: p50(streamMp3, 'audibleMs') / ref,
           note: `${STREAM_RUNS} runs: ${streamMp3.map((t) => Math.round(t.audibleMs)).join(', ')} ms; loadedmetadata after ${Math.round(p50(streamMp3, 'bytesAtMetadata') / 1000)} KB (the WAV needs ${Math.round(p50(stream, 'bytesAtMetadata') / 1000)} KB)`,
         }),
@@ -264,7 +264,7 @@ export const clickPart: Part = {
         info('plain download of the 5 MB file on the throttled link', 'ms', downloadMs),
       ];
       return {
-        method: `Debian chromium (headless, through playwright-core) on a page of the app's origin, with the network emulated by the DevTools protocol at ${LINK.downloadThroughput * 8 / 1e6} Mbit/s down and up and ${LINK.latency} ms latency, cache disabled. A real click on a button starts playback of a ${(audio.sizeBytes / 1e6).toFixed(1)} MB WAV (44.1 kHz, 16-bit; and, as a second figure, a 5 MB MP3 at 128 kbit/s made with Debian's lame): either \`audio.src = publicUrl\` (what the app's player does: the element streams with Range requests) or the SPEC §8 way, \`fetch\` the whole file, then play a blob URL. The time runs from the click handler to the moment currentTime leaves 0 (polled every 2 ms: the sound is moving), measured in the page. Every run uses a fresh browser context and a URL the browser never played (its own query string; the cookie authenticates): chromium keeps media bytes of a played URL in memory. ${STREAM_RUNS} streaming runs and ${BLOB_RUNS} blob runs; medians. Then the same file through the app itself (a production build): signed in, the Search page finds the song, a click on its Play button; ${APP_RUNS} runs, each a new user and a song of its own, so a new publicUrl.`,
+        method: `Debian chromium (headless, through playwright-core) on a page of the app's origin, with the network emulated by the DevTools protocol at ${LINK.downloadThroughput * 8 / 1e6} Mbit/s down and up and ${LINK.latency} ms latency, cache disabled. A real click on a button starts playback of a ${(audio.sizeBytes / 1e6).toFixed(1)} MB WAV (44.1 kHz, 16-bit; and, as a second figure, a 5 MB MP3 at 128 kbit/s made with Debian's lame): either \`audio.src = publicUrl\` (what the app's player does: the element streams with Range requests) or the docs/product.md §8 way, \`fetch\` the whole file, then play a blob URL. The time runs from the click handler to the moment currentTime leaves 0 (polled every 2 ms: the sound is moving), measured in the page. Every run uses a fresh browser context and a URL the browser never played (its own query string; the cookie authenticates): chromium keeps media bytes of a played URL in memory. ${STREAM_RUNS} streaming runs and ${BLOB_RUNS} blob runs; medians. Then the same file through the app itself (a production build): signed in, the Search page finds the song, a click on its Play button; ${APP_RUNS} runs, each a new user and a song of its own, so a new publicUrl.`,
         figures,
         details: { stream, streamMp3, blob, inApp, downloadMs },
       };

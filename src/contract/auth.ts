@@ -29,7 +29,7 @@ const NewPassword = z
   .max(1024);
 
 export const LoginBody = z.object({
-  /** the email (SPEC) or the username */
+  /** the email (docs/product.md §7.1) or the username */
   username: z.string({ error: AUTH_MESSAGES.emailRequired }).trim().min(1, AUTH_MESSAGES.emailRequired).max(254),
   password: z.string({ error: AUTH_MESSAGES.passwordRequired }).min(1, AUTH_MESSAGES.passwordRequired).max(1024),
 });

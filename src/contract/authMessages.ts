@@ -1,5 +1,5 @@
 /**
- * Messages of the accounts feature that SPEC.md leaves open (SPEC's own are in messages.ts).
+ * Messages of the accounts feature that the product reference leaves open (its own are in messages.ts).
  * No zod here: the client imports these values.
  */
 export const AUTH_MESSAGES = {

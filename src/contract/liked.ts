@@ -5,7 +5,7 @@ import { Song } from './songs';
 
 const LIKED_PAGE_MAX = 1000;
 
-/** SPEC §3 "Liked entry". */
+/** docs/product.md §3 "Liked entry". */
 export const LikedEntry = z.object({ id: Id, createdAt: IsoTime, song: Song });
 export type LikedEntry = z.infer<typeof LikedEntry>;
 

@@ -1,4 +1,4 @@
-/** Business constants of SPEC §9 and DESIGN.md, shared by client and server. */
+/** Business constants of docs/product.md §9 and DESIGN.md, shared by client and server. */
 export const TOKEN_STORAGE_KEY = 'auth_token';
 export const TOKEN_REFRESH_INTERVAL_MS = 840_000;
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;

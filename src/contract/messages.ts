@@ -1,9 +1,9 @@
 /**
- * Every user-facing message of SPEC.md, written once. Client and server both
+ * Every user-facing message of docs/product.md, written once. Client and server both
  * read these; tests compare against the literal text of the spec.
  */
 export const MESSAGES = {
-  // Transport (SPEC §8)
+  // Transport (docs/product.md §8)
   requestFailed: (status: number) => `Request failed with status ${status}`,
   networkError: 'Network error',
 
@@ -33,7 +33,7 @@ export const MESSAGES = {
   mustBeLoggedInToDelete: 'You must be logged in to delete',
   pleaseLogInAgainToCreatePlaylist: 'Please log in again to create a playlist',
 
-  // Permissions (SPEC §6)
+  // Permissions (docs/product.md §6)
   onlyAdminsAddToQueue: 'Only admins can add tracks to the queue',
   onlyAdminsRemoveFromQueue: 'Only admins can remove tracks from the queue',
   onlyAdminsSkip: 'Only admins can skip tracks',
@@ -45,7 +45,7 @@ export const MESSAGES = {
   songNotFound: 'Song not found',
   queueItemNotFound: 'Queue item not found',
 
-  // Validation (SPEC §5)
+  // Validation (docs/product.md §5)
   playlistNameRequired: 'Playlist name is required',
   invalidFileType: 'Invalid file type. Please upload an MP3, OGG, or WAV file.',
   fileTooLarge: 'File is too large. Maximum file size is 5MB.',
@@ -56,7 +56,7 @@ export const MESSAGES = {
   malformedMultipart: 'The upload could not be read: send it as multipart/form-data, complete and unaltered',
   deletePlaylistConfirm: 'Are you sure you want to delete this playlist?',
 
-  // Audio (SPEC §8)
+  // Audio (docs/product.md §8)
   noAudioUrlAvailable: 'No audio URL available',
   noAudioUrlProvided: 'No audio URL provided',
   playbackAborted: 'Playback aborted by user',
@@ -71,7 +71,7 @@ export const MESSAGES = {
   failedToStartPlaylist: 'Failed to start playlist playback. Please try again.',
   failedToFetchAudioStream: 'Failed to fetch audio stream',
 
-  // Fetch failures (SPEC §8)
+  // Fetch failures (docs/product.md §8)
   failedToLoadQueue: 'Failed to load queue',
   failedToFetchAvailableSongs: 'Failed to fetch available songs',
   failedToAddTrackToQueue: 'Failed to add track to queue',
@@ -99,13 +99,13 @@ export const MESSAGES = {
   // Radio
   radioNotActive: 'The radio is not on',
 
-  // Websocket (SPEC §8)
+  // Websocket (docs/product.md §8)
   noAuthToken: 'No authentication token',
   failedToParseMessage: 'Failed to parse message',
   websocketConnectionFailed: 'WebSocket connection failed',
   tooManyRadioConnections: 'Too many radio connections open for this account: close another tab to listen here',
 
-  // Empty states (SPEC §8)
+  // Empty states (docs/product.md §8)
   noSongsFound: 'No songs found',
   noPlaylistsYet: 'No playlists yet',
   noSuggestionsYet: 'No suggestions yet. Be the first to suggest a song!',

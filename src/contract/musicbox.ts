@@ -3,12 +3,12 @@ import { Id, IsoTime } from './common';
 import { MESSAGES } from './messages';
 import { SUGGESTION_FIELD_MAX, SUGGESTIONS_PAGE_SIZE } from './limits';
 
-/** SPEC §4: pending until an admin approves or rejects it. */
+/** docs/product.md §4: pending until an admin approves or rejects it. */
 export const SuggestionStatus = z.enum(['pending', 'approved', 'rejected']);
 export type SuggestionStatus = z.infer<typeof SuggestionStatus>;
 export type SuggestionSort = 'popular' | 'newest';
 
-/** SPEC §3 Suggestion, as the API sends it. */
+/** docs/product.md §3 Suggestion, as the API sends it. */
 export const Suggestion = z.object({
   id: Id,
   title: z.string(),

@@ -36,7 +36,7 @@ export type PlaylistSummary = z.infer<typeof PlaylistSummary>;
 export const PlaylistEntry = z.object({ id: Id, songId: Id, position: z.number(), addedAt: IsoTime, song: Song });
 export type PlaylistEntry = z.infer<typeof PlaylistEntry>;
 
-/** SPEC §3 Playlist: with its songs in order. */
+/** docs/product.md §3 Playlist: with its songs in order. */
 export const PlaylistDetail = PlaylistSummary.extend({ songs: z.array(PlaylistEntry) });
 export type PlaylistDetail = z.infer<typeof PlaylistDetail>;
 

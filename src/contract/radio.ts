@@ -3,13 +3,13 @@ import { Id, IsoTime, SuccessResponse } from './common';
 import { MESSAGES } from './messages';
 import { RADIO_HISTORY_PAGE_DEFAULT, RADIO_HISTORY_PAGE_MAX } from './radioConstants';
 
-/** The radio's REST bodies and answers, and the messages of its websocket (SPEC §4 "Radio", DESIGN.md "Radio"). */
+/** The radio's REST bodies and answers, and the messages of its websocket (docs/product.md §4 "Radio", DESIGN.md "Radio"). */
 
 export * from './radioConstants';
 
 const Person = z.object({ id: Id, username: z.string() });
 
-/** SPEC §3 "Radio queue track". */
+/** docs/product.md §3 "Radio queue track". */
 export const RadioQueueTrack = z.object({
   /** the queue item's id (not the song's) */
   id: Id,

@@ -3,7 +3,7 @@ import { Id, IsoTime } from './common';
 import { MESSAGES } from './messages';
 import { SONGS_PAGE_SIZE } from './limits';
 
-/** SPEC §3 Song, as the API sends it. */
+/** docs/product.md §3 Song, as the API sends it. */
 export const Song = z.object({
   id: Id,
   title: z.string(),
@@ -55,7 +55,7 @@ export const SongIdParams = z.object({ id: z.uuid(MESSAGES.notFound) });
 
 export const SONG_FIELD_MAX = 200;
 
-/** The text fields of POST /api/songs/upload (multipart: song, title, artist). SPEC §5: all are required. */
+/** The text fields of POST /api/songs/upload (multipart: song, title, artist). docs/product.md §5: all are required. */
 export const UploadFields = z.object({
   title: z.string().trim().min(1, MESSAGES.allFieldsRequired).max(SONG_FIELD_MAX, `Title must be at most ${SONG_FIELD_MAX} characters`),
   artist: z.string().trim().min(1, MESSAGES.allFieldsRequired).max(SONG_FIELD_MAX, `Artist must be at most ${SONG_FIELD_MAX} characters`),

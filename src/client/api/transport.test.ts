@@ -6,7 +6,7 @@ import { conflictAsError, readResponse } from './transport';
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-describe('SPEC §8 transport rules', () => {
+describe('docs/product.md §8 transport rules', () => {
   it('a non-OK JSON response fails with its message field', async () => {
     expect(await readResponse(json(400, { success: false, message: 'Playlist name is required' }))).toEqual({
       error: { status: 400, message: 'Playlist name is required' },

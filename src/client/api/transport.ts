@@ -27,7 +27,7 @@ export function conflictAsError(status: number, result: { data: unknown } | { er
   return { error: { status, message: typeof message === 'string' ? message : MESSAGES.requestFailed(status), body: result.data } };
 }
 
-/** SPEC §8 "Transport": the message field of a non-OK JSON body, else 'Request failed with status {code}'. */
+/** docs/product.md §8 "Transport": the message field of a non-OK JSON body, else 'Request failed with status {code}'. */
 export async function readResponse(res: Response): Promise<{ data: unknown } | { error: TransportError }> {
   const isJson = (res.headers.get('content-type') ?? '').includes('application/json');
   const body: unknown = isJson ? await res.json().catch(() => undefined) : undefined;
@@ -71,7 +71,7 @@ async function send(args: RequestArgs, services: Services, signal: AbortSignal):
 
 /**
  * The base query of the one createApi: bearer token when one is stored, cookies included,
- * SPEC §8's error rules, and one retry after a 401 through the shared single-flight refresh.
+ * docs/product.md §8's error rules, and one retry after a 401 through the shared single-flight refresh.
  */
 export const transportBaseQuery: BaseQueryFn<RequestArgs | string, unknown, TransportError> = async (rawArgs, api) => {
   const args = typeof rawArgs === 'string' ? { url: rawArgs } : rawArgs;

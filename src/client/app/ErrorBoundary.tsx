@@ -12,7 +12,7 @@ const Wrap = styled.main`
   padding: ${({ theme }) => theme.space(6)};
 `;
 
-/** SPEC §2: any render error shows 'Something Went Wrong' with a Reload Application button. */
+/** docs/product.md §2: any render error shows 'Something Went Wrong' with a Reload Application button. */
 export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
 

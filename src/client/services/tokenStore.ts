@@ -6,7 +6,7 @@ export interface TokenStore {
   clear(): void;
 }
 
-/** The access token in localStorage under auth_token (SPEC §7). */
+/** The access token in localStorage under auth_token (docs/product.md §7). */
 export function createLocalTokenStore(storage: Storage = window.localStorage): TokenStore {
   return {
     get: () => storage.getItem(TOKEN_STORAGE_KEY),
@@ -28,7 +28,7 @@ export function tokenExpiry(token: string): number | null {
   }
 }
 
-/** SPEC §5: a stored token is valid only if the expiry in its payload lies in the future. */
+/** docs/product.md §5: a stored token is valid only if the expiry in its payload lies in the future. */
 export function isTokenValid(token: string | null, nowMs: number = Date.now()): token is string {
   if (!token) return false;
   const exp = tokenExpiry(token);

@@ -20,7 +20,7 @@ export interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
-/** Asks before a destructive or final action (SPEC §5 confirmations). */
+/** Asks before a destructive or final action (docs/product.md §5 confirmations). */
 export function ConfirmDialog({ open, title, message, confirmLabel, danger, busy, onConfirm, onCancel }: ConfirmDialogProps) {
   return (
     <Dialog open={open} title={title} onClose={onCancel}>

@@ -3,7 +3,7 @@ import { MESSAGES } from '../../../contract/messages';
 import { buildUrl, readResponse } from '../../api/transport';
 import type { Services } from '../../services';
 
-/** An HTTP failure of an auth call, with SPEC §8's message and the status (0: no answer). */
+/** An HTTP failure of an auth call, with docs/product.md §8's message and the status (0: no answer). */
 export class AuthRequestError extends Error {
   constructor(
     message: string,
@@ -40,11 +40,11 @@ async function authRequest<T>(services: Origin, args: { url: string; method?: st
   return result.data as T;
 }
 
-/** SPEC §7: the login form sends the email as `username`. */
+/** docs/product.md §7: the login form sends the email as `username`. */
 export const loginCall = (services: Origin, body: { username: string; password: string }) =>
   authRequest<Partial<LoginResponse> & { success?: boolean; message?: string }>(services, { url: '/auth/login', method: 'POST', body });
 
-/** A 409 (taken email or username) comes back as a result with success false and the message (SPEC §8). */
+/** A 409 (taken email or username) comes back as a result with success false and the message (docs/product.md §8). */
 export const registerCall = (services: Origin, body: { username: string; email: string; password: string }) =>
   authRequest<{ success?: boolean; user?: PublicUser; message?: string }>(services, { url: '/auth/register', method: 'POST', body });
 

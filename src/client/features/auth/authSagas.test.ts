@@ -23,7 +23,7 @@ function services(token: string | null = null, overrides: Partial<Services> = {}
 }
 const ctx = (svc: Services): [matchers.Matcher, unknown] => [matchers.getContext('services'), svc];
 
-describe('bootstrap (SPEC §4)', () => {
+describe('bootstrap (docs/product.md §4)', () => {
   it('with no stored token: unauthenticated and not loading, no call made', async () => {
     const svc = services(null);
     const me = jest.fn();

@@ -14,7 +14,7 @@ const services = () => getContext('services') as unknown as Services;
 const messageOf = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);
 
 /**
- * SPEC §4: no stored token (or one whose payload expiry has passed) -> signed out; else /auth/me.
+ * docs/product.md §4: no stored token (or one whose payload expiry has passed) -> signed out; else /auth/me.
  * When that fails the token is removed and the error kept; a session that merely ended says so calmly.
  */
 export function* bootstrapSaga() {
@@ -36,7 +36,7 @@ export function* bootstrapSaga() {
   }
 }
 
-/** Signs in and stores the token; SPEC §5: it succeeds only when the answer has success and a token. */
+/** Signs in and stores the token; docs/product.md §5: it succeeds only when the answer has success and a token. */
 function* signIn(svc: Services, email: string, password: string) {
   const body: Awaited<ReturnType<typeof loginCall>> = yield call(loginCall, svc, { username: email, password });
   if (!body.success || !body.token?.token || !body.token.user) throw new Error(body.message ?? MESSAGES.loginFailed);
@@ -54,7 +54,7 @@ export function* loginSaga(action: PayloadAction<{ email: string; password: stri
   }
 }
 
-/** Creates the account, then signs in with it. Returns whether it worked (SPEC §8: false on failure). */
+/** Creates the account, then signs in with it. Returns whether it worked (docs/product.md §8: false on failure). */
 export function* registerSaga(action: PayloadAction<{ username: string; email: string; password: string }>): Generator<unknown, boolean, never> {
   const svc: Services = yield services();
   try {
@@ -92,7 +92,7 @@ export function* sessionExpiredSaga() {
 
 const STOP = [authActions.logoutRequested.type, authActions.signedOut.type, authActions.sessionExpired.type];
 
-/** While signed in: refresh every 840000 ms (SPEC §9), through the single-flight session service, until sign-out. */
+/** While signed in: refresh every 840000 ms (docs/product.md §9), through the single-flight session service, until sign-out. */
 export function* refreshLoop() {
   const svc: Services = yield services();
   for (;;) {

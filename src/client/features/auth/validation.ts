@@ -27,11 +27,11 @@ function confirm(password: string, confirmPassword: string): string | undefined 
 const compact = <K extends string>(errors: Record<K, string | undefined>): FieldErrors<K> =>
   Object.fromEntries(Object.entries(errors).filter(([, v]) => v)) as FieldErrors<K>;
 
-/** SPEC §5 Login: email and password required; email format checked. */
+/** docs/product.md §5 Login: email and password required; email format checked. */
 export const validateLogin = (v: { email: string; password: string }) =>
   compact({ email: email(v.email), password: v.password ? undefined : AUTH_MESSAGES.passwordRequired });
 
-/** SPEC §5 Signup: all four required; 'Passwords do not match' when they differ. */
+/** docs/product.md §5 Signup: all four required; 'Passwords do not match' when they differ. */
 export const validateSignup = (v: { username: string; email: string; password: string; confirmPassword: string }) =>
   compact({
     username: !v.username.trim() ? AUTH_MESSAGES.usernameRequired : USERNAME_PATTERN.test(v.username.trim()) ? undefined : AUTH_MESSAGES.usernameInvalid,

@@ -13,7 +13,7 @@ export interface UploadInput {
   file: File | null;
 }
 
-/** SPEC §5's upload rules, checked in the browser before sending (the server checks the bytes again). */
+/** docs/product.md §5's upload rules, checked in the browser before sending (the server checks the bytes again). */
 export function checkUpload(input: UploadInput, maxBytes = UPLOAD_MAX_BYTES_DEFAULT): string | null {
   if (!input.title.trim() || !input.artist.trim() || !input.file) return MESSAGES.allFieldsRequired;
   if (!ACCEPTED_TYPES.includes(input.file.type) && !ACCEPTED_NAME.test(input.file.name)) return MESSAGES.invalidFileType;
@@ -23,7 +23,7 @@ export function checkUpload(input: UploadInput, maxBytes = UPLOAD_MAX_BYTES_DEFA
 
 /**
  * POST /api/songs/upload as multipart (song, title, artist) through XMLHttpRequest, the one
- * browser API that reports upload progress. Resolves with the new song; rejects with SPEC's
+ * browser API that reports upload progress. Resolves with the new song; rejects with the product's
  * transport messages ('Network error', the answer's message, 'Request failed with status N').
  */
 export function sendUpload(services: Services, input: UploadInput, onProgress: (percent: number) => void): Promise<Song> {

@@ -21,7 +21,7 @@ export interface SuggestionListArgs {
 /** The base query as RTK Query hands it to a queryFn (already bound to the call). */
 type BaseQuery = (arg: RequestArgs | string) => PromiseLike<{ data?: unknown; error?: TransportError }> | { data?: unknown; error?: TransportError };
 
-/** The messages a Music Box action fails with when no token is stored (SPEC §8 "Auth"). */
+/** The messages a Music Box action fails with when no token is stored (docs/product.md §8 "Auth"). */
 export const LOGIN_MESSAGES: ReadonlySet<string> = new Set([
   MESSAGES.pleaseLogInToSuggest,
   MESSAGES.pleaseLogInToVote,
@@ -29,7 +29,7 @@ export const LOGIN_MESSAGES: ReadonlySet<string> = new Set([
   MESSAGES.mustBeLoggedInToUpdateStatus,
 ]);
 
-/** What to show for a failed action: the log-in message when that was the cause, else SPEC's failure message. */
+/** What to show for a failed action: the log-in message when that was the cause, else the product's failure message. */
 export function failureMessage(error: unknown, fallback: string): string {
   const message = (error as { message?: unknown } | null)?.message;
   return typeof message === 'string' && LOGIN_MESSAGES.has(message) ? message : fallback;
@@ -57,7 +57,7 @@ export const musicBoxApi = baseApi.injectEndpoints({
     getSuggestions: build.infiniteQuery<SuggestionsResponse, SuggestionListArgs, number>({
       infiniteQueryOptions: {
         initialPageParam: 1,
-        // SPEC §9: more pages exist while a full page comes back (and the server knows of more).
+        // docs/product.md §9: more pages exist while a full page comes back (and the server knows of more).
         getNextPageParam: (lastPage, _all, lastPageParam) =>
           lastPage.suggestions.length >= SUGGESTIONS_PAGE_SIZE && lastPage.hasMore ? lastPageParam + 1 : undefined,
       },

@@ -3,7 +3,7 @@ import { delay, put, takeLatest } from 'redux-saga/effects';
 import { SUGGESTION_HIGHLIGHT_MS } from '../../../contract/limits';
 import { musicBoxActions } from './musicBoxSlice';
 
-/** SPEC §8 "Duplicate suggestion": the revealed original stays highlighted for 2 s. */
+/** docs/product.md §8 "Duplicate suggestion": the revealed original stays highlighted for 2 s. */
 export function* highlightSuggestion(action: PayloadAction<string>) {
   yield put(musicBoxActions.highlightStarted(action.payload));
   yield delay(SUGGESTION_HIGHLIGHT_MS);

@@ -12,7 +12,7 @@ export function audioEvents(audio: AudioService): EventChannel<AudioEvent> {
   return eventChannel((emit) => audio.subscribe(emit));
 }
 
-/** SPEC §4's audio events, turned into player results. */
+/** docs/product.md §4's audio events, turned into player results. */
 export function* watchAudioEvents(): SagaIterator {
   const { audio }: Services = yield getContext('services');
   const channel: EventChannel<AudioEvent> = yield call(audioEvents, audio);

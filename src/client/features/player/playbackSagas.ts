@@ -52,7 +52,7 @@ export function* fail(message: string): SagaIterator {
 }
 
 /**
- * SPEC §4 "Playback": loads the track, then sets the current song, the playing flag and the
+ * docs/product.md §4 "Playback": loads the track, then sets the current song, the playing flag and the
  * playing id; on failure playing is false and the id is cleared. A blocked autoplay leaves the
  * track current and waits for a click.
  */

@@ -294,7 +294,7 @@ describe('seek and volume', () => {
 });
 
 describe('audio element events', () => {
-  it('track time, buffering, duration and media errors with SPEC messages', async () => {
+  it('track time, buffering, duration and media errors with the product messages', async () => {
     const { services, audio } = setup();
     setTimeout(() => {
       audio.emit({ type: 'timeupdate', currentTime: 12.5 });

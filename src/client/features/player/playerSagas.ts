@@ -18,7 +18,7 @@ function* onPlayPause(): SagaIterator {
 function* onSeek(action: PayloadAction<{ seconds: number }>): SagaIterator {
   const player: PlayerState = yield select(selectPlayerState);
   const { seconds } = action.payload;
-  // SPEC §5: ignored unless between 0 and the duration; SPEC §4: disabled in radio mode
+  // docs/product.md §5: ignored unless between 0 and the duration; docs/product.md §4: disabled in radio mode
   if (player.isRadioMode || !player.currentTrack || !Number.isFinite(seconds) || seconds < 0 || seconds > player.duration) return;
   const { audio }: Services = yield getContext('services');
   yield call([audio, audio.seek], seconds);

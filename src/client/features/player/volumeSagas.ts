@@ -6,7 +6,7 @@ import type { Services } from '../../services';
 
 const selectPlayerState = (state: { player: PlayerState }) => state.player;
 
-/** SPEC §5 and §9: volume clamped to 0..1; raising it above 0 unmutes. */
+/** docs/product.md §5 and §9: volume clamped to 0..1; raising it above 0 unmutes. */
 export function clampVolume(volume: number): number {
   if (!Number.isFinite(volume)) return 1;
   return Math.min(1, Math.max(0, volume));

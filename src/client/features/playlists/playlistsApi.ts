@@ -8,7 +8,7 @@ export interface PlaylistFormValues {
   coverImage?: File | null;
 }
 
-/** JSON when there is no file, multipart (SPEC §7) when a cover goes along. */
+/** JSON when there is no file, multipart (docs/product.md §7) when a cover goes along. */
 function playlistBody({ name, description, coverImage }: PlaylistFormValues): FormData | { name: string; description: string } {
   if (!coverImage) return { name, description };
   const form = new FormData();

@@ -4,7 +4,7 @@ import { RECONNECT_BASE_MS, RECONNECT_CAP_MS } from '../../../contract/limits';
 export const RECONNECT_JITTER = 0.25;
 
 /**
- * SPEC §4: the wait before reconnect attempt `attempt` (0 after a successful open): 1 s doubling,
+ * docs/product.md §4: the wait before reconnect attempt `attempt` (0 after a successful open): 1 s doubling,
  * capped at 30 s, minus up to a quarter of random jitter. Never more than the cap.
  */
 export function reconnectDelay(attempt: number, random: () => number = Math.random): number {

@@ -28,7 +28,7 @@ export type SocketEvent =
   | { kind: 'error' }
   | { kind: 'close'; code: number };
 
-/** The websocket URL for a token: same origin as the API (SPEC §7), ws:// or wss:// after the page's scheme. */
+/** The websocket URL for a token: same origin as the API (docs/product.md §7), ws:// or wss:// after the page's scheme. */
 export function radioSocketUrl(apiOrigin: string, token: string): string {
   const origin = apiOrigin || (typeof window !== 'undefined' ? window.location.origin : 'http://localhost');
   const url = new URL(`${RADIO_WS_PATH}?token=${encodeURIComponent(token)}`, origin);
@@ -129,7 +129,7 @@ export function* socketSaga() {
               yield put(radioActions.errorReceived(MESSAGES.failedToParseMessage));
               continue;
             }
-            if (!message) continue; // SPEC §4: unknown types are ignored
+            if (!message) continue; // docs/product.md §4: unknown types are ignored
             if ('serverTime' in message.data && typeof message.data.serverTime === 'number') {
               samples.push(message.data.serverTime - e.receivedAt);
               if (samples.length > CLOCK_SAMPLES) samples.shift();
@@ -178,7 +178,7 @@ const STATE_ACTIONS = [radioActions.stateReceived.type, radioActions.trackChange
 const OWN_PLAY_ACTIONS: string[] = [playerActions.playRequested.type, playerActions.playAllRequested.type, playerActions.togglePlayRequested.type];
 
 /**
- * SPEC §4 "Playback": when the radio is active with a current track the player plays it in radio
+ * docs/product.md §4 "Playback": when the radio is active with a current track the player plays it in radio
  * mode from the live position; when it stops (or has nothing on), radio mode ends and playback
  * pauses. A user who then plays something else stays out until the radio starts again or they
  * choose Listen live.

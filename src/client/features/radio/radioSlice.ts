@@ -4,7 +4,7 @@ import { radioApi } from './radioApi';
 
 export type { RadioQueueTrack };
 
-/** SPEC §3 radio state plus the socket's connection status and the clock sync. */
+/** docs/product.md §3 radio state plus the socket's connection status and the clock sync. */
 export interface RadioState {
   queue: RadioQueueTrack[];
   currentTrack: RadioQueueTrack | null;
@@ -50,7 +50,7 @@ export const radioSlice = createSlice({
     disconnected(state) {
       state.connection = 'disconnected';
     },
-    /** SPEC §8 "Websocket" errors and the server's ERROR messages. */
+    /** docs/product.md §8 "Websocket" errors and the server's ERROR messages. */
     errorReceived(state, action: PayloadAction<string>) {
       state.error = action.payload;
     },

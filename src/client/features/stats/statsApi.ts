@@ -12,7 +12,7 @@ import type { RequestArgs, TransportError } from '../../api/transport';
 
 type BaseQuery = (args: RequestArgs | string) => unknown;
 
-/** SPEC §7 Stats: a failed read answers an empty default instead of an error. */
+/** docs/product.md §7 Stats: a failed read answers an empty default instead of an error. */
 function orEmpty<T>(args: RequestArgs | string, empty: T) {
   return async (_arg: unknown, _api: unknown, _extra: unknown, baseQuery: BaseQuery): Promise<{ data: T }> => {
     const result = (await baseQuery(args)) as { data?: unknown; error?: TransportError };

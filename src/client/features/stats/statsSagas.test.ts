@@ -73,7 +73,7 @@ describe('statsSaga', () => {
   });
 });
 
-describe('stats reads fall back to empty defaults (SPEC §7)', () => {
+describe('stats reads fall back to empty defaults (docs/product.md §7)', () => {
   it('answers an empty list instead of an error when the server fails', async () => {
     api = mockApi({ 'GET /stats/top-charts': () => json(500, { success: false, message: 'down' }) });
     const store = storeWithStatsSaga();

@@ -5,7 +5,7 @@ import { selectPrivacy } from '../../shared/settings';
 import { statsApi } from './statsApi';
 
 /**
- * SPEC §4: a play counts when a new track starts (the player says so with trackStarted, which it
+ * docs/product.md §4: a play counts when a new track starts (the player says so with trackStarted, which it
  * does not send for the song already current, nor in radio mode). The server drops a repeat within
  * 30 s. A failed count is dropped too: statistics never get in the way of playback.
  * Privacy "record listening history" off: nothing is sent.

@@ -30,11 +30,11 @@ export interface AudioService {
   setVolume(volume: number): void;
   setMuted(muted: boolean): void;
   currentTime(): number;
-  /** Subscribes to SPEC §4's audio events; returns the unsubscribe. */
+  /** Subscribes to docs/product.md §4's audio events; returns the unsubscribe. */
   subscribe(listener: (event: AudioEvent) => void): () => void;
 }
 
-/** SPEC §8 "Audio": the message for a MediaError code. */
+/** docs/product.md §8 "Audio": the message for a MediaError code. */
 export function mediaErrorMessage(code: number | undefined): string {
   switch (code) {
     case 1:

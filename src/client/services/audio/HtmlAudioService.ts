@@ -2,7 +2,7 @@ import type { AudioEvent, AudioLoadError, AudioService } from './AudioService';
 
 const NO_URL = 'No audio URL provided';
 
-/** AudioService over one HTMLAudioElement (preload auto, SPEC §9); the element streams the URL natively. */
+/** AudioService over one HTMLAudioElement (preload auto, docs/product.md §9); the element streams the URL natively. */
 export class HtmlAudioService implements AudioService {
   private readonly listeners = new Set<(event: AudioEvent) => void>();
   /** the newest load; an older one still waiting is dropped */

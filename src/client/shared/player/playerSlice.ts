@@ -2,7 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { VOLUME_DEFAULT } from '../../../contract/limits';
 import type { PlayerTrack, PlaySource } from './playerTypes';
 
-/** SPEC §3 player and audio player state. */
+/** docs/product.md §3 player and audio player state. */
 export interface PlayerState {
   currentTrack: PlayerTrack | null;
   /** id of the song that is playing, cleared when playing fails */
@@ -57,7 +57,7 @@ export const playerSlice = createSlice({
   reducers: {
     // Intents, handled by the player sagas.
     playRequested(_state, _action: PayloadAction<{ track: PlayerTrack; source?: PlaySource }>) {},
-    /** SPEC §4: playing several replaces the queue: the first plays, the rest are queued. */
+    /** docs/product.md §4: playing several replaces the queue: the first plays, the rest are queued. */
     playAllRequested(_state, _action: PayloadAction<{ tracks: PlayerTrack[]; startIndex?: number; source?: PlaySource }>) {},
     /** The current song pauses/resumes; another song plays. */
     togglePlayRequested(_state, _action: PayloadAction<{ track: PlayerTrack; source?: PlaySource }>) {},
@@ -99,7 +99,7 @@ export const playerSlice = createSlice({
       state.requiresInteraction = false;
       state.error = null;
     },
-    /** SPEC §4: on failure playing is false and the playing id is cleared. */
+    /** docs/product.md §4: on failure playing is false and the playing id is cleared. */
     playbackFailed(state, action: PayloadAction<{ message: string }>) {
       state.isLoading = false;
       state.isPlaying = false;
@@ -158,7 +158,7 @@ export const playerSlice = createSlice({
     /** A new track started playing outside radio mode (statistics count a play on it). */
     trackStarted(_state, _action: PayloadAction<{ track: PlayerTrack; source: PlaySource }>) {},
 
-    // Audio element events (SPEC §4), through the audio service's event channel.
+    // Audio element events (docs/product.md §4), through the audio service's event channel.
     timeUpdated(state, action: PayloadAction<{ currentTime: number }>) {
       state.currentTime = action.payload.currentTime;
     },

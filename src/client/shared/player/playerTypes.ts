@@ -1,4 +1,4 @@
-/** SPEC §3 "Track (playback)": what the player needs to play one song. */
+/** docs/product.md §3 "Track (playback)": what the player needs to play one song. */
 export interface PlayerTrack {
   id: string;
   title: string;

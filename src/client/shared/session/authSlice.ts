@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { PublicUser } from '../../../contract/auth';
 
-/** SPEC §3 auth state. Starts loading until the bootstrap saga has looked at the stored token. */
+/** docs/product.md §3 auth state. Starts loading until the bootstrap saga has looked at the stored token. */
 export interface AuthState {
   user: PublicUser | null;
   isAuthenticated: boolean;

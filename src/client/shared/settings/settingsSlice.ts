@@ -4,7 +4,7 @@ import type { ThemeName } from '../../ui/theme';
 
 export type { ThemeName };
 
-/** SPEC §3 notification preferences (kept in this browser only), with SPEC's defaults. */
+/** docs/product.md §3 notification preferences (kept in this browser only), with the product's defaults. */
 export interface NotificationSettings {
   emailNotifications: boolean;
   pushNotifications: boolean;
@@ -17,7 +17,7 @@ export interface PrivacySettings {
   showActivity: boolean;
 }
 export interface StreamingSettings {
-  /** when a track ends outside radio mode, play the next queued one (SPEC §4); the player reads it */
+  /** when a track ends outside radio mode, play the next queued one (docs/product.md §4); the player reads it */
   autoplayNext: boolean;
 }
 

@@ -6,7 +6,7 @@ export interface Toast {
   kind: 'info' | 'success' | 'error';
 }
 
-/** Short messages any feature can show (errors of SPEC §8, confirmations). */
+/** Short messages any feature can show (errors of docs/product.md §8, confirmations). */
 export const toastSlice = createSlice({
   name: 'toasts',
   initialState: [] as Toast[],

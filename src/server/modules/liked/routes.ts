@@ -7,7 +7,7 @@ import { isLiked, likedEntries, likedIds, toggleLike } from './service';
 
 const tags = ['liked'];
 
-/** SPEC §7 "Liked songs": every path is the signed-in user's own likes only. */
+/** docs/product.md §7 "Liked songs": every path is the signed-in user's own likes only. */
 export const likedRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { now }) => {
   app.addHook('preValidation', requireUser);
 

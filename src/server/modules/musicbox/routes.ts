@@ -116,7 +116,7 @@ function voteRoutes(app: ZodApp) {
     return { success: true as const, ...result };
   });
 
-  // The plain vote path (SPEC §7): POST casts the caller's vote, DELETE withdraws it; both idempotent.
+  // The plain vote path (docs/product.md §7): POST casts the caller's vote, DELETE withdraws it; both idempotent.
   for (const [method, want] of [['POST', true], ['DELETE', false]] as const) {
     app.route({
       method,

@@ -121,7 +121,7 @@ function songRoutes(app: ZodApp, now: () => number) {
   });
 }
 
-/** SPEC §7 "Playlists": private to their owner; another user's playlist answers 404. */
+/** docs/product.md §7 "Playlists": private to their owner; another user's playlist answers 404. */
 export const playlistRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { config, now }) => {
   const service = new PlaylistService(app.db, config.mediaDir);
   // the cover route checks its own access (a key or the owner's token): it is registered outside the guard

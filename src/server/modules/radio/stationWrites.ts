@@ -23,7 +23,7 @@ export class StationWrites {
 
   /** Queues a song; answers the new queue item's id. */
   async add(songId: string, userId: string): Promise<string> {
-    if (!(await repo.songExists(this.db, songId))) throw new HttpError(404, 'Song not found');
+    if (!(await repo.songExists(this.db, songId))) throw new HttpError(404, MESSAGES.songNotFound);
     const itemId = await this.db.transaction(async (tx) => {
       await repo.lockState(tx);
       const at = new Date(this.options.now());

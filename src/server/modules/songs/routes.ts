@@ -96,7 +96,7 @@ function streamRoute(app: ZodApp, { config, now }: ModuleOptions) {
   });
 }
 
-/** multipart: song (MP3, OGG or WAV by its bytes), title, artist; SPEC §5 */
+/** multipart: song (MP3, OGG or WAV by its bytes), title, artist; docs/product.md §5 */
 function uploadRoute(app: ZodApp, { config }: ModuleOptions) {
   const schema = {
     tags,

@@ -74,7 +74,7 @@ describe('GET /api/songs', () => {
     expect((await search({ search: 'r%s' })).body.songs).toEqual([]);
   });
 
-  it('answers each song with SPEC fields and a stream URL that carries no token', async () => {
+  it('answers each song with the product fields and a stream URL that carries no token', async () => {
     const { body } = await search({ search: 'plain qx' });
     expect(body.success).toBe(true);
     const [song] = body.songs;
@@ -318,7 +318,7 @@ describe('POST /api/songs/upload', () => {
     expect(stream.headers['content-type']).toBe(mime);
   });
 
-  it("refuses a text file named .mp3 with SPEC's message and leaves nothing behind", async () => {
+  it("refuses a text file named .mp3 with the product's message and leaves nothing behind", async () => {
     const before = await mediaFiles();
     const { status, body } = await upload([
       { name: 'title', value: 'Fake Mp3' },
@@ -342,7 +342,7 @@ describe('POST /api/songs/upload', () => {
     expect(await rowsTitled('Broken Wav')).toEqual([]);
   });
 
-  it("refuses 5 MB + 1 byte with SPEC's message and no temporary file left", async () => {
+  it("refuses 5 MB + 1 byte with the product's message and no temporary file left", async () => {
     expect(t.config.maxUploadBytes).toBe(5 * 1024 * 1024);
     const before = await mediaFiles();
     const wav = await readFile(path.join(FIXTURES, 'tone.wav'));
@@ -363,7 +363,7 @@ describe('POST /api/songs/upload', () => {
     ['the title', [{ name: 'artist', value: 'A' }]],
     ['the artist', [{ name: 'title', value: 'T' }]],
     ['a blank title', [{ name: 'title', value: '   ' }, { name: 'artist', value: 'A' }]],
-  ])("refuses an upload without %s with SPEC's message", async (_name, fields) => {
+  ])("refuses an upload without %s with the product's message", async (_name, fields) => {
     const data = await readFile(path.join(FIXTURES, 'tone.wav'));
     const before = await mediaFiles();
     const { status, body } = await upload([...fields, { name: 'song', filename: 'a.wav', type: 'audio/wav', data }]);

@@ -18,7 +18,7 @@ export function durationSeconds(durationMs: number): number {
   return Math.round(durationMs / 1000);
 }
 
-/** A song row as every endpoint sends it (SPEC §3 Song). */
+/** A song row as every endpoint sends it (docs/product.md §3 Song). */
 export function toSong(row: SongSource): Song {
   return {
     id: row.id,

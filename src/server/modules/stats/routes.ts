@@ -87,7 +87,7 @@ function songRoutes(app: ZodApp, now: () => number) {
   }));
 }
 
-/** DESIGN.md "Stats" on SPEC §7's paths. Fixed paths are declared before /stats/:id. */
+/** DESIGN.md "Stats" on docs/product.md §7's paths. Fixed paths are declared before /stats/:id. */
 export const statsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { now }) => {
   app.addHook('preValidation', requireUser);
   listRoutes(app, now);

@@ -10,7 +10,7 @@ import { loadSettings, SETTINGS_STORAGE_KEY, settingsSlice, type SettingsState }
 beforeEach(() => localStorage.clear());
 
 describe('settings kept in this browser', () => {
-  it("starts from SPEC's notification defaults and safe defaults for the rest", () => {
+  it("starts from the product's notification defaults and safe defaults for the rest", () => {
     const s = loadSettings();
     expect(s.notifications).toEqual({ emailNotifications: true, pushNotifications: false, marketingEmails: false });
     expect(s.privacy).toEqual({ recordListeningHistory: true, showActivity: true });

@@ -7,7 +7,7 @@ import { useForgotPasswordMutation } from '../authApi';
 import { Alert, AuthCard, Form, Links, Notice, onSubmit, TextLink } from '../components/AuthCard';
 import { validateForgot } from '../validation';
 
-/** SPEC §2 /auth/forgot-password: email; on success 'Check your inbox' with a link back to sign-in. */
+/** docs/product.md §2 /auth/forgot-password: email; on success 'Check your inbox' with a link back to sign-in. */
 export default function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
@@ -24,7 +24,7 @@ export default function ForgotPasswordPage() {
       await send({ email: email.trim() }).unwrap();
       setSentTo(email.trim());
     } catch (error) {
-      // SPEC §7: an ok status is expected, else 'Failed to send reset instructions'; a rate limit says how long to wait.
+      // docs/product.md §7: an ok status is expected, else 'Failed to send reset instructions'; a rate limit says how long to wait.
       const e = error as Partial<TransportError>;
       setFailure(e.status === 429 && e.message ? e.message : MESSAGES.resetInstructionsFailed);
     }

@@ -7,7 +7,7 @@ import { authActions, selectAuth } from '../../../shared/session/authSlice';
 import { Alert, AuthCard, Form, Links, Notice, onSubmit, TextLink } from '../components/AuthCard';
 import { validateLogin, type FieldErrors } from '../validation';
 
-/** SPEC §2 /auth/login: email and password, links to forgot-password and signup. */
+/** docs/product.md §2 /auth/login: email and password, links to forgot-password and signup. */
 export default function LoginPage() {
   const dispatch = useDispatch();
   const auth = useSelector(selectAuth);

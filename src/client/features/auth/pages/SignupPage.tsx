@@ -9,7 +9,7 @@ import { validateSignup, type FieldErrors } from '../validation';
 
 type Field = 'username' | 'email' | 'password' | 'confirmPassword';
 
-/** SPEC §2 /auth/signup: username, email, password, confirm password; signs in on success. */
+/** docs/product.md §2 /auth/signup: username, email, password, confirm password; signs in on success. */
 export default function SignupPage() {
   const dispatch = useDispatch();
   const auth = useSelector(selectAuth);

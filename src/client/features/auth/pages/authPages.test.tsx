@@ -19,7 +19,7 @@ function renderPage(ui: React.ReactElement, route: string) {
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-describe('validation (SPEC §5)', () => {
+describe('validation (docs/product.md §5)', () => {
   it('login: email and password required, email format checked', () => {
     expect(validateLogin({ email: '', password: '' })).toEqual({ email: 'Email is required', password: 'Password is required' });
     expect(validateLogin({ email: 'nope', password: 'x' })).toEqual({ email: 'Enter a valid email address' });

@@ -114,7 +114,7 @@ describe('the Search page', () => {
     expect(screen.queryByRole('button', { name: 'Add Track' })).not.toBeInTheDocument();
   });
 
-  it("checks the upload in the browser with SPEC's messages", async () => {
+  it("checks the upload in the browser with the product's messages", async () => {
     fakeSongsApi([song(1)]);
     renderPage('admin');
     fireEvent.click(await screen.findByRole('button', { name: 'Add Track' }));
@@ -127,7 +127,7 @@ describe('the Search page', () => {
 
 describe('checkUpload', () => {
   const file = (name: string, type: string, size: number) => ({ name, type, size }) as File;
-  it("applies SPEC §5's rules in order", () => {
+  it("applies docs/product.md §5's rules in order", () => {
     expect(checkUpload({ title: ' ', artist: 'A', file: file('a.mp3', 'audio/mpeg', 10) })).toBe('All fields are required.');
     expect(checkUpload({ title: 'T', artist: 'A', file: null })).toBe('All fields are required.');
     expect(checkUpload({ title: 'T', artist: 'A', file: file('a.txt', 'text/plain', 10) })).toBe('Invalid file type. Please upload an MP3, OGG, or WAV file.');

@@ -41,14 +41,14 @@ const Duplicate = styled.div.attrs({ role: 'alert' })`
   }
 `;
 
-/** First 8 characters of the suggester's id (SPEC §8 "Duplicate suggestion"). */
+/** First 8 characters of the suggester's id (docs/product.md §8 "Duplicate suggestion"). */
 export const shortId = (id: string) => id.slice(0, 8);
 
 export function formatSuggestionDate(iso: string): string {
   return new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
-/** SPEC §5: title and artist both required; a duplicate names the original and brings it into view. */
+/** docs/product.md §5: title and artist both required; a duplicate names the original and brings it into view. */
 /** The suggestion that already exists, when adding answered 409. */
 function duplicateOf(error: unknown): Suggestion | null {
   const e = error as Partial<TransportError> | null;

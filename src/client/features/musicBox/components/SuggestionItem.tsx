@@ -79,7 +79,7 @@ const Badge = styled.span<{ $status: SuggestionStatus }>`
     $status === 'approved' ? theme.color.success : $status === 'rejected' ? theme.color.danger : theme.color.warning};
 `;
 
-/** SPEC §4: pending yellow, approved green, rejected red. */
+/** docs/product.md §4: pending yellow, approved green, rejected red. */
 export function StatusBadge({ status }: { status: SuggestionStatus }) {
   return (
     <Badge $status={status} data-status={status}>

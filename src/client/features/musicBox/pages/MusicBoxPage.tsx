@@ -3,7 +3,7 @@ import { SuggestForm } from '../components/SuggestForm';
 import { SuggestionList } from '../components/SuggestionList';
 import { SuggestionToolbar } from '../components/SuggestionToolbar';
 
-/** SPEC §2 Music Box: suggest form, search, sort, list with votes, Load More. */
+/** docs/product.md §2 Music Box: suggest form, search, sort, list with votes, Load More. */
 export default function MusicBoxPage() {
   return (
     <Page>

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useDispatch } from 'react-redux';
 import { playerActions } from '../../../shared/player/playerSlice';
 
-/** While autoplay is blocked, the next click anywhere resumes playback (SPEC §4). */
+/** While autoplay is blocked, the next click anywhere resumes playback (docs/product.md §4). */
 export function useResumeOnClick(waiting: boolean): void {
   const dispatch = useDispatch();
   useEffect(() => {

@@ -4,7 +4,7 @@ import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { toastShown } from '../../../ui/toast/toastSlice';
 import { useDeletePlaylistMutation } from '../playlistsApi';
 
-/** SPEC §5: deleting a playlist asks 'Are you sure you want to delete this playlist?'. */
+/** docs/product.md §5: deleting a playlist asks 'Are you sure you want to delete this playlist?'. */
 export function DeletePlaylistDialog({ playlist, onClose, onDeleted }: { playlist: { id: string; name: string } | null; onClose: () => void; onDeleted?: () => void }) {
   const [remove, { isLoading }] = useDeletePlaylistMutation();
   const dispatch = useDispatch();

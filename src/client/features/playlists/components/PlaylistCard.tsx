@@ -77,7 +77,7 @@ const Menu = styled.ul`
   button[data-danger] { color: ${({ theme }) => theme.color.danger}; }
 `;
 
-/** SPEC §9: a playlist total as 'H hr M min' or 'M min'. */
+/** docs/product.md §9: a playlist total as 'H hr M min' or 'M min'. */
 export function playlistMeta(p: Pick<PlaylistSummary, 'trackCount' | 'totalDuration'>): string {
   return `${p.trackCount} ${p.trackCount === 1 ? 'track' : 'tracks'} · ${formatTotalDuration(p.totalDuration)}`;
 }

@@ -44,7 +44,7 @@ const COVER_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 export const COVER_TYPE_MESSAGE = 'Cover image must be a JPEG, PNG or WebP image';
 export const COVER_SIZE_MESSAGE = 'Cover image is too large. Maximum size is 2MB.';
 
-/** SPEC §8: a create that fails for want of a session asks to log in again. */
+/** docs/product.md §8: a create that fails for want of a session asks to log in again. */
 export function createErrorMessage(error: unknown): string {
   const message = errorMessage(error, MESSAGES.requestFailed(500));
   return message === MESSAGES.userNotFound || message === MESSAGES.authenticationRequired ? MESSAGES.pleaseLogInAgainToCreatePlaylist : message;

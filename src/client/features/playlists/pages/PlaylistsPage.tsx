@@ -13,7 +13,7 @@ import { PlaylistFormDialog } from '../components/PlaylistFormDialog';
 import { useGetPlaylistsQuery } from '../playlistsApi';
 
 
-/** SPEC §2 Playlists; /playlists/create opens the create dialog (SPEC's dead link, made to work). */
+/** docs/product.md §2 Playlists; /playlists/create opens the create dialog (a dead link in the first specification, made to work). */
 export default function PlaylistsPage() {
   const { data, isLoading, isError } = useGetPlaylistsQuery();
   const location = useLocation();
