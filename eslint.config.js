@@ -12,7 +12,10 @@ const boundaries = {
 };
 
 const clientFeaturesDir = fileURLToPath(new URL('./src/client/features/', import.meta.url));
-const featureNames = fs.readdirSync(clientFeaturesDir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+const featureNames = fs
+  .readdirSync(clientFeaturesDir, { withFileTypes: true })
+  .filter((e) => e.isDirectory())
+  .map((e) => e.name);
 
 /** What a file of `feature` may not import: server code, app/, and any other feature (by a relative path or through features/). */
 function featureImportPatterns(feature) {
@@ -73,7 +76,17 @@ export default tseslint.config(
           paths: [{ name: 'zod', message: 'zod is for the server; the client bundle must not carry it.' }],
           patterns: [
             {
-              group: ['**/contract/common', '**/contract/auth', '**/contract/liked', '**/contract/musicbox', '**/contract/playlists', '**/contract/profile', '**/contract/radio', '**/contract/songs', '**/contract/stats'],
+              group: [
+                '**/contract/common',
+                '**/contract/auth',
+                '**/contract/liked',
+                '**/contract/musicbox',
+                '**/contract/playlists',
+                '**/contract/profile',
+                '**/contract/radio',
+                '**/contract/songs',
+                '**/contract/stats',
+              ],
               allowTypeImports: true,
               message: 'This contract file imports zod: import only types from it (import type), or move the value to a zod-free contract file.',
             },

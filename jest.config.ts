@@ -11,7 +11,9 @@ const config: Config = {
       roots: ['<rootDir>/src/client', '<rootDir>/src/contract', '<rootDir>/bench'],
       testMatch: ['**/*.test.ts', '**/*.test.tsx'],
       setupFilesAfterEnv: ['<rootDir>/src/client/test/setupTests.ts'],
-      transform: { '^.+\\.tsx?$': ['ts-jest', { ...tsJestCommon, tsconfig: { jsx: 'react-jsx', module: 'CommonJS', esModuleInterop: true, target: 'ES2022' } }] },
+      transform: {
+        '^.+\\.tsx?$': ['ts-jest', { ...tsJestCommon, tsconfig: { jsx: 'react-jsx', module: 'CommonJS', esModuleInterop: true, target: 'ES2022' } }],
+      },
       moduleNameMapper: { '\\.(png|svg|jpg|webp|css)$': '<rootDir>/src/client/test/fileStub.ts' },
     },
     {

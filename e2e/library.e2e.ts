@@ -31,11 +31,9 @@ function makeWav(bytes: number, sampleRate = 22_050): Buffer {
 }
 
 async function waitForAudio(page: Page, check: (el: HTMLAudioElement) => boolean, timeout = 15_000) {
-  await page.waitForFunction(
-    `(() => { const el = document.getElementById('wavelength-audio'); return !!el && (${check.toString()})(el); })()`,
-    undefined,
-    { timeout },
-  );
+  await page.waitForFunction(`(() => { const el = document.getElementById('wavelength-audio'); return !!el && (${check.toString()})(el); })()`, undefined, {
+    timeout,
+  });
 }
 
 /** Uploads through the Add Track dialog and waits for it to finish; returns every progress value seen. */
@@ -79,7 +77,10 @@ test('an admin uploads a WAV with a progress bar reaching 100 %, then finds and 
 
   const progress = await uploadThroughDialog(page, title, 'The Test Harness', makeWav(2 * 1024 * 1024));
   assert.equal(progress.at(-1), 100, `progress values: ${progress.join(', ')}`);
-  assert.ok(progress.every((v, i) => i === 0 || v >= progress[i - 1]), 'progress only grows');
+  assert.ok(
+    progress.every((v, i) => i === 0 || v >= progress[i - 1]),
+    'progress only grows',
+  );
 
   // the new song is in the results and plays
   await page.getByLabel('Title or artist').fill(title);
@@ -128,7 +129,8 @@ test('click to sound: a 5 MB track over a 4 Mbit/s link', async () => {
     const el = document.getElementById('wavelength-audio') as HTMLAudioElement;
     const marks = ((window as unknown as { __marks: Record<string, number> }).__marks = {} as Record<string, number>);
     document.addEventListener('click', () => (marks.click ??= performance.now()), { capture: true });
-    for (const type of ['loadstart', 'loadedmetadata', 'loadeddata', 'canplay', 'playing']) el.addEventListener(type, () => (marks[type] ??= performance.now()));
+    for (const type of ['loadstart', 'loadedmetadata', 'loadeddata', 'canplay', 'playing'])
+      el.addEventListener(type, () => (marks[type] ??= performance.now()));
     el.addEventListener('timeupdate', () => {
       if (el.currentTime > 0) marks.sounding ??= performance.now();
     });
@@ -138,9 +140,11 @@ test('click to sound: a 5 MB track over a 4 Mbit/s link', async () => {
   const marks = await page.evaluate(() => (window as unknown as { __marks: Record<string, number> }).__marks);
   // 'playing' is when the element starts sending audio out; timeupdate only reports it every ~250 ms
   const toPlaying = (marks.playing - marks.click) / 1000;
-  console.log(`click to sound, 5 MB WAV at 4 Mbit/s + 20 ms latency: ${toPlaying.toFixed(3)} s (${Object.entries(marks)
-    .map(([k, v]) => `${k} +${((v - marks.click) / 1000).toFixed(3)}`)
-    .join(', ')})`);
+  console.log(
+    `click to sound, 5 MB WAV at 4 Mbit/s + 20 ms latency: ${toPlaying.toFixed(3)} s (${Object.entries(marks)
+      .map(([k, v]) => `${k} +${((v - marks.click) / 1000).toFixed(3)}`)
+      .join(', ')})`,
+  );
   // the budget is 0.5 s (DESIGN.md); a loaded CI machine gets slack here, the logged figure is what counts
   assert.ok(toPlaying < 2, `click to sound took ${toPlaying.toFixed(3)} s`);
   await context.close();

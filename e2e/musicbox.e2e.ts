@@ -56,7 +56,9 @@ test('one listener suggests, another votes and hits a duplicate, the admin appro
   await b.goto('/music-box');
   const vote = item(b, title).getByRole('button', { name: new RegExp(`^Vote for ${title}, 0 votes$`) });
   await vote.click();
-  await item(b, title).getByRole('button', { name: new RegExp(`^Remove your vote for ${title}, 1 vote$`) }).waitFor();
+  await item(b, title)
+    .getByRole('button', { name: new RegExp(`^Remove your vote for ${title}, 1 vote$`) })
+    .waitFor();
   await b.reload();
   const voted = item(b, title).getByRole('button', { name: new RegExp(`^Remove your vote for ${title}, 1 vote$`) });
   await voted.waitFor();
@@ -64,7 +66,10 @@ test('one listener suggests, another votes and hits a duplicate, the admin appro
 
   // B suggests it again, spelled differently, with the list sorted by newest: the original is on page 2.
   await b.getByLabel('Sort by').selectOption('newest');
-  await b.getByRole('listitem').filter({ hasText: `Filler ${run} 10` }).waitFor();
+  await b
+    .getByRole('listitem')
+    .filter({ hasText: `Filler ${run} 10` })
+    .waitFor();
   assert.equal(await item(b, title).count(), 0);
   await b.getByLabel('Title').fill(`  northern-lights ${run.toUpperCase()}!`);
   await b.getByLabel('Artist').fill('THE WAVELENGTHS');
@@ -92,14 +97,21 @@ test('one listener suggests, another votes and hits a duplicate, the admin appro
   const c = await contextC.newPage();
   await signIn(c, E2E_ADMIN.email, E2E_ADMIN.password);
   await c.goto('/music-box');
-  await item(c, title).getByRole('button', { name: `Approve ${title}` }).click();
+  await item(c, title)
+    .getByRole('button', { name: `Approve ${title}` })
+    .click();
   const dialog = c.getByRole('dialog', { name: 'Approve suggestion' });
   await dialog.getByRole('button', { name: 'Approve' }).click();
   const approved = item(c, title).getByText('Approved');
   await approved.waitFor();
   assert.equal(await approved.getAttribute('data-status'), 'approved');
   assert.equal(await approved.evaluate((el) => getComputedStyle(el).color), 'rgb(46, 125, 50)');
-  assert.equal(await item(c, title).getByRole('button', { name: `Approve ${title}` }).count(), 0);
+  assert.equal(
+    await item(c, title)
+      .getByRole('button', { name: `Approve ${title}` })
+      .count(),
+    0,
+  );
   await screenshot(c, 'music-box');
 
   await Promise.all([contextA.close(), contextB.close(), contextC.close()]);

@@ -108,7 +108,10 @@ test('create a playlist, add 3 songs, see the total, play all, remove one, delet
   await player.getByTestId('player-title').getByText(songs[1].title, { exact: true }).waitFor();
 
   await page.getByRole('button', { name: `Remove ${songs[2].title} from playlist` }).click();
-  await page.getByTestId('playlist-meta').getByText(/^2 tracks · /).waitFor();
+  await page
+    .getByTestId('playlist-meta')
+    .getByText(/^2 tracks · /)
+    .waitFor();
 
   await page.getByRole('button', { name: 'Delete', exact: true }).click();
   await page.getByText('Are you sure you want to delete this playlist?').waitFor();

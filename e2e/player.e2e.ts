@@ -17,11 +17,9 @@ const audioState = (page: Page) =>
 
 /** Waits until the app's audio element satisfies `check` (a self-contained function, run in the page). */
 async function waitForAudio(page: Page, check: (el: HTMLAudioElement) => boolean, timeout = 15_000) {
-  await page.waitForFunction(
-    `(() => { const el = document.getElementById('wavelength-audio'); return !!el && (${check.toString()})(el); })()`,
-    undefined,
-    { timeout },
-  );
+  await page.waitForFunction(`(() => { const el = document.getElementById('wavelength-audio'); return !!el && (${check.toString()})(el); })()`, undefined, {
+    timeout,
+  });
 }
 
 test('a listener searches a demo track, hears it, seeks, and steps with Next and Previous', async () => {
@@ -53,7 +51,10 @@ test('a listener searches a demo track, hears it, seeks, and steps with Next and
   await page.getByLabel('Title or artist').fill('');
   await page.waitForFunction(() => document.querySelectorAll('[data-testid="song-result"]').length >= 14);
   const titles = await page.getByTestId('song-result').getByTestId('song-title').allTextContents();
-  await results.nth(0).getByRole('button', { name: /^Play / }).click();
+  await results
+    .nth(0)
+    .getByRole('button', { name: /^Play / })
+    .click();
   await page.getByTestId('player-title').filter({ hasText: titles[0] }).waitFor();
   await waitForAudio(page, (el) => !el.paused && el.currentTime > 0.2);
 

@@ -17,11 +17,9 @@ const audioAt = (page: Page) =>
   });
 
 async function waitForAudio(page: Page, check: (el: HTMLAudioElement) => boolean, timeout = 15_000) {
-  await page.waitForFunction(
-    `(() => { const el = document.getElementById('wavelength-audio'); return !!el && (${check.toString()})(el); })()`,
-    undefined,
-    { timeout },
-  );
+  await page.waitForFunction(`(() => { const el = document.getElementById('wavelength-audio'); return !!el && (${check.toString()})(el); })()`, undefined, {
+    timeout,
+  });
 }
 
 interface Snapshot {

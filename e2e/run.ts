@@ -16,11 +16,15 @@ const clientDir = process.env.E2E_CLIENT_DIR ?? path.join(tmp, 'client');
 
 if (!process.env.E2E_CLIENT_DIR) {
   console.log('e2e: building the client...');
-  const build = spawnSync(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'node_modules/webpack-cli/bin/cli.js'), '--mode', 'production'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, CLIENT_OUT_DIR: clientDir },
-  });
+  const build = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'node_modules/webpack-cli/bin/cli.js'), '--mode', 'production'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, CLIENT_OUT_DIR: clientDir },
+    },
+  );
   if (build.status !== 0) process.exit(1);
 }
 
@@ -29,7 +33,13 @@ const server = await startServer({ root, port, dataDir: path.join(tmp, 'data'), 
 console.log(`e2e: server on ${server.baseUrl}`);
 
 const only = process.argv.slice(2);
-const files = (only.length ? only : readdirSync(path.join(root, 'e2e')).filter((f) => f.endsWith('.e2e.ts')).map((f) => path.join('e2e', f))).sort();
+const files = (
+  only.length
+    ? only
+    : readdirSync(path.join(root, 'e2e'))
+        .filter((f) => f.endsWith('.e2e.ts'))
+        .map((f) => path.join('e2e', f))
+).sort();
 const child = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), '--test', '--test-concurrency=1', ...files], {
   cwd: root,
   stdio: 'inherit',

@@ -16,7 +16,7 @@ export const bundlePart: Part = {
     const signIn = pageBytes(stats, PAGES['/auth/login']);
     const figures: Figure[] = [
       atMost('JS the sign-in page (/auth/login) loads', 'KB', kb(signIn.gzipBytes), SIGN_IN_BUDGET_BYTES / 1000, {
-        reference: { value: kb(REFERENCE_APP_BYTES), what: "the app SPEC was written from, every page" },
+        reference: { value: kb(REFERENCE_APP_BYTES), what: 'the app SPEC was written from, every page' },
         ratio: signIn.gzipBytes / REFERENCE_APP_BYTES,
         note: `aim ${SIGN_IN_AIM_BYTES / 1000} KB: ${signIn.gzipBytes <= SIGN_IN_AIM_BYTES ? 'met' : 'not met'}`,
       }),
@@ -32,7 +32,7 @@ export const bundlePart: Part = {
     }
     return {
       method:
-        'A production build of the client (webpack, the same configuration as `npm run build`, into a temporary folder); sizes are gzip level 9 of each emitted JavaScript file, read from the build\'s bundle-stats.json. A page loads the entry files (runtime, vendor split, main) plus its route chunks; KB = 1,000 bytes.',
+        "A production build of the client (webpack, the same configuration as `npm run build`, into a temporary folder); sizes are gzip level 9 of each emitted JavaScript file, read from the build's bundle-stats.json. A page loads the entry files (runtime, vendor split, main) plus its route chunks; KB = 1,000 bytes.",
       figures,
       details: {
         buildSeconds,

@@ -74,11 +74,15 @@ export function statsAreFresh(root: string, clientDir: string): boolean {
 
 /** A production build of the client into outDir (CLIENT_OUT_DIR), as `npm run build` makes it. */
 export function buildClient(root: string, outDir: string): void {
-  const result = spawnSync(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'node_modules/webpack-cli/bin/cli.js'), '--mode', 'production'], {
-    cwd: root,
-    encoding: 'utf8',
-    env: { ...process.env, NODE_OPTIONS: '', NODE_ENV: 'production', CLIENT_OUT_DIR: outDir },
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  const result = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'node_modules/webpack-cli/bin/cli.js'), '--mode', 'production'],
+    {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, NODE_OPTIONS: '', NODE_ENV: 'production', CLIENT_OUT_DIR: outDir },
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
   if (result.status !== 0) throw new Error(`the client did not build:\n${result.stdout}\n${result.stderr}`);
 }

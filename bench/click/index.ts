@@ -209,11 +209,14 @@ export const clickPart: Part = {
       const cdp = await probeContext.newCDPSession(probe);
       await cdp.send('Network.enable');
       await cdp.send('Network.emulateNetworkConditions', { offline: false, ...LINK });
-      const downloadMs = await probe.evaluate(async (u) => {
-        const t = performance.now();
-        await (await fetch(u)).arrayBuffer();
-        return performance.now() - t;
-      }, await freshUrl());
+      const downloadMs = await probe.evaluate(
+        async (u) => {
+          const t = performance.now();
+          await (await fetch(u)).arrayBuffer();
+          return performance.now() - t;
+        },
+        await freshUrl(),
+      );
       await probeContext.close();
       ctx.log(`click: the 5 MB download took ${(downloadMs / 1000).toFixed(1)} s on the throttled link`);
 
@@ -264,7 +267,7 @@ export const clickPart: Part = {
         info('plain download of the 5 MB file on the throttled link', 'ms', downloadMs),
       ];
       return {
-        method: `Debian chromium (headless, through playwright-core) on a page of the app's origin, with the network emulated by the DevTools protocol at ${LINK.downloadThroughput * 8 / 1e6} Mbit/s down and up and ${LINK.latency} ms latency, cache disabled. A real click on a button starts playback of a ${(audio.sizeBytes / 1e6).toFixed(1)} MB WAV (44.1 kHz, 16-bit; and, as a second figure, a 5 MB MP3 at 128 kbit/s made with Debian's lame): either \`audio.src = publicUrl\` (what the app's player does: the element streams with Range requests) or the docs/product.md §8 way, \`fetch\` the whole file, then play a blob URL. The time runs from the click handler to the moment currentTime leaves 0 (polled every 2 ms: the sound is moving), measured in the page. Every run uses a fresh browser context and a URL the browser never played (its own query string; the cookie authenticates): chromium keeps media bytes of a played URL in memory. ${STREAM_RUNS} streaming runs and ${BLOB_RUNS} blob runs; medians. Then the same file through the app itself (a production build): signed in, the Search page finds the song, a click on its Play button; ${APP_RUNS} runs, each a new user and a song of its own, so a new publicUrl.`,
+        method: `Debian chromium (headless, through playwright-core) on a page of the app's origin, with the network emulated by the DevTools protocol at ${(LINK.downloadThroughput * 8) / 1e6} Mbit/s down and up and ${LINK.latency} ms latency, cache disabled. A real click on a button starts playback of a ${(audio.sizeBytes / 1e6).toFixed(1)} MB WAV (44.1 kHz, 16-bit; and, as a second figure, a 5 MB MP3 at 128 kbit/s made with Debian's lame): either \`audio.src = publicUrl\` (what the app's player does: the element streams with Range requests) or the docs/product.md §8 way, \`fetch\` the whole file, then play a blob URL. The time runs from the click handler to the moment currentTime leaves 0 (polled every 2 ms: the sound is moving), measured in the page. Every run uses a fresh browser context and a URL the browser never played (its own query string; the cookie authenticates): chromium keeps media bytes of a played URL in memory. ${STREAM_RUNS} streaming runs and ${BLOB_RUNS} blob runs; medians. Then the same file through the app itself (a production build): signed in, the Search page finds the song, a click on its Play button; ${APP_RUNS} runs, each a new user and a song of its own, so a new publicUrl.`,
         figures,
         details: { stream, streamMp3, blob, inApp, downloadMs },
       };

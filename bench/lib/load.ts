@@ -14,7 +14,13 @@ export interface LoadResult {
  * Runs autocannon against one server for `seconds`, each request taking the next path from
  * `paths` (round robin), and keeps every response time so percentiles are exact.
  */
-export function load(options: { baseUrl: string; paths: string[]; headers?: Record<string, string>; connections: number; seconds: number }): Promise<LoadResult> {
+export function load(options: {
+  baseUrl: string;
+  paths: string[];
+  headers?: Record<string, string>;
+  connections: number;
+  seconds: number;
+}): Promise<LoadResult> {
   let next = 0;
   const latencies: number[] = [];
   return new Promise((resolve, reject) => {

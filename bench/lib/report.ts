@@ -86,7 +86,9 @@ export function renderTable(parts: PartResult[]): string {
     for (const f of part.figures) {
       const ref = f.reference ? `${fmt(f.reference.value, f.unit)} (${f.reference.what})` : '';
       const met = f.met === null ? '—' : f.met ? 'met' : '**missed**';
-      lines.push(`| ${part.part} | ${cell(f.name)} | ${cell(f.budget ?? '—')} | ${fmt(f.measured, f.unit)} | ${cell(ref)} | ${f.ratio === undefined ? '' : `${fmt(f.ratio)}×`} | ${met} |`);
+      lines.push(
+        `| ${part.part} | ${cell(f.name)} | ${cell(f.budget ?? '—')} | ${fmt(f.measured, f.unit)} | ${cell(ref)} | ${f.ratio === undefined ? '' : `${fmt(f.ratio)}×`} | ${met} |`,
+      );
     }
   }
   return lines.join('\n');

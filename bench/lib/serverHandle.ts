@@ -69,14 +69,17 @@ export async function startBenchServer(options: StartOptions = {}): Promise<Benc
   let nextId = 1;
   const pending = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
   const ready = new Promise<{ port: number; kind: 'pglite' | 'pg'; pid: number }>((resolve, reject) => {
-    child.on('message', (message: { ready?: boolean; id?: number; ok?: boolean; result?: unknown; error?: string; port?: number; kind?: 'pglite' | 'pg'; pid?: number }) => {
-      if (message.ready) return resolve({ port: message.port!, kind: message.kind!, pid: message.pid! });
-      const waiter = pending.get(message.id!);
-      if (!waiter) return;
-      pending.delete(message.id!);
-      if (message.ok) waiter.resolve(message.result);
-      else waiter.reject(new Error(`bench server: ${message.error}`));
-    });
+    child.on(
+      'message',
+      (message: { ready?: boolean; id?: number; ok?: boolean; result?: unknown; error?: string; port?: number; kind?: 'pglite' | 'pg'; pid?: number }) => {
+        if (message.ready) return resolve({ port: message.port!, kind: message.kind!, pid: message.pid! });
+        const waiter = pending.get(message.id!);
+        if (!waiter) return;
+        pending.delete(message.id!);
+        if (message.ok) waiter.resolve(message.result);
+        else waiter.reject(new Error(`bench server: ${message.error}`));
+      },
+    );
     child.once('exit', (code) => {
       reject(new Error(`bench server exited with ${code}`));
       for (const waiter of pending.values()) waiter.reject(new Error(`bench server exited with ${code}`));

@@ -49,17 +49,9 @@ function runLighthouse(cli: string, url: string, port: number, outFile: string):
 async function startChromium(): Promise<{ port: number; stop(): Promise<void> }> {
   const port = await freePort();
   const profile = mkdtempSync(path.join(os.tmpdir(), 'wavelength-lh-'));
-  const child = spawn(
-    CHROMIUM,
-    [
-      '--headless=new',
-      `--remote-debugging-port=${port}`,
-      `--user-data-dir=${profile}`,
-      ...CHROMIUM_FLAGS,
-      'about:blank',
-    ],
-    { stdio: 'ignore' },
-  );
+  const child = spawn(CHROMIUM, ['--headless=new', `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, ...CHROMIUM_FLAGS, 'about:blank'], {
+    stdio: 'ignore',
+  });
   const deadline = Date.now() + 20_000;
   for (;;) {
     try {
@@ -131,7 +123,12 @@ export const lighthousePart: Part = {
         };
         const fcp = metric('first-contentful-paint');
         const lcp = metric('largest-contentful-paint');
-        if (fcp !== undefined && lcp !== undefined) figures.push(info(`${page.name}: largest contentful paint (simulated)`, 'ms', lcp, { note: `FCP ${Math.round(fcp)} ms, LCP ${Math.round(lcp)} ms, TBT ${Math.round(metric('total-blocking-time') ?? 0)} ms` }));
+        if (fcp !== undefined && lcp !== undefined)
+          figures.push(
+            info(`${page.name}: largest contentful paint (simulated)`, 'ms', lcp, {
+              note: `FCP ${Math.round(fcp)} ms, LCP ${Math.round(lcp)} ms, TBT ${Math.round(metric('total-blocking-time') ?? 0)} ms`,
+            }),
+          );
       }
       return {
         method: `lighthouse ${'12.8.2'} (installed on demand into bench/.tools) against Debian chromium with CHROME_PATH=/usr/bin/chromium, default settings (mobile form factor, simulated slow-4G throttling), categories performance, accessibility and best practices; the app serves a production build. The signed-in home is audited with a real user's token in localStorage (--disable-storage-reset). Scores are 0-100; the budgets of DESIGN.md set none.`,

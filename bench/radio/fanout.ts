@@ -116,7 +116,8 @@ function skipProbe(clients: Client[]): SkipProbe {
     async collect(round) {
       const deadline = Date.now() + 10_000;
       while (clients.some((c, i) => c.trackChanges.length <= seen[i])) {
-        if (Date.now() > deadline) throw new Error(`round ${round}: ${clients.filter((c, i) => c.trackChanges.length <= seen[i]).length} sockets got no TRACK_CHANGE within 10 s`);
+        if (Date.now() > deadline)
+          throw new Error(`round ${round}: ${clients.filter((c, i) => c.trackChanges.length <= seen[i]).length} sockets got no TRACK_CHANGE within 10 s`);
         await sleep(2);
       }
       return clients.map((c, i) => c.trackChanges[seen[i]]);

@@ -21,17 +21,22 @@ const LISTENER_UPDATES_PER_SECOND_MAX = 5;
 /** fanout.ts's own CLI in a child process: its clients never share the runner's event loop. */
 function runFanoutChild(listeners: number, log: (m: string) => void): Promise<FanoutResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/radio/fanout.ts'), '--listeners', String(listeners), '--rounds', String(ROUNDS)], {
-      cwd: ROOT,
-      env: { ...process.env, NODE_OPTIONS: '', DATABASE_URL: '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(ROOT, 'bench/radio/fanout.ts'), '--listeners', String(listeners), '--rounds', String(ROUNDS)],
+      {
+        cwd: ROOT,
+        env: { ...process.env, NODE_OPTIONS: '', DATABASE_URL: '' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let out = '';
     let err = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => {
       err += d;
-      for (const line of String(d).split('\n')) if (line.startsWith('fanout: connected') || line.startsWith('fanout: skip 1/')) log(`radio ${listeners}: ${line.slice(8)}`);
+      for (const line of String(d).split('\n'))
+        if (line.startsWith('fanout: connected') || line.startsWith('fanout: skip 1/')) log(`radio ${listeners}: ${line.slice(8)}`);
     });
     child.on('exit', (code) => {
       const last = out.trim().split('\n').pop() ?? '';
@@ -48,14 +53,20 @@ function figuresFor(r: FanoutResult & { skipToFirstMs?: number[] }, processes: n
   const where = `${processes} client process${processes > 1 ? 'es' : ''}`;
   const figures: Figure[] = [
     budget
-      ? atMost(`${n} listeners: skip to TRACK_CHANGE p99`, 'ms', s.p99, budget, { note: `p50 ${s.p50.toFixed(1)} ms, max ${s.max.toFixed(1)} ms over ${r.rounds} skips × ${n} sockets (${where}); last socket per skip: ${r.skipToAllMs.map((v) => Math.round(v)).join(', ')} ms${r.skipToFirstMs ? `; first socket per skip (the server's own share before fan-out): ${r.skipToFirstMs.map((v) => Math.round(v)).join(', ')} ms` : ''}` })
+      ? atMost(`${n} listeners: skip to TRACK_CHANGE p99`, 'ms', s.p99, budget, {
+          note: `p50 ${s.p50.toFixed(1)} ms, max ${s.max.toFixed(1)} ms over ${r.rounds} skips × ${n} sockets (${where}); last socket per skip: ${r.skipToAllMs.map((v) => Math.round(v)).join(', ')} ms${r.skipToFirstMs ? `; first socket per skip (the server's own share before fan-out): ${r.skipToFirstMs.map((v) => Math.round(v)).join(', ')} ms` : ''}`,
+        })
       : info(`${n} listeners: skip to TRACK_CHANGE p99`, 'ms', s.p99, { note: `p50 ${s.p50.toFixed(1)} ms, max ${s.max.toFixed(1)} ms (${where})` }),
     info(`${n} listeners: skip to TRACK_CHANGE p50`, 'ms', s.p50),
     info(`${n} listeners: skip to TRACK_CHANGE max`, 'ms', s.max),
     CONNECT_BUDGET_MS[r.listeners]
-      ? atMost(`${n} listeners: time to connect them all`, 'ms', r.connectAllMs, CONNECT_BUDGET_MS[r.listeners], { note: `the server counted ${r.serverListeners}` })
+      ? atMost(`${n} listeners: time to connect them all`, 'ms', r.connectAllMs, CONNECT_BUDGET_MS[r.listeners], {
+          note: `the server counted ${r.serverListeners}`,
+        })
       : info(`${n} listeners: time to connect them all`, 'ms', r.connectAllMs, { note: `the server counted ${r.serverListeners}` }),
-    info(`${n} listeners: server memory per listener (heap + external)`, 'KiB', r.memory.heapPerListenerBytes / 1024, { note: `RSS ${(r.memory.rssPerListenerBytes / 1024).toFixed(1)} KiB per listener; heap ${r.memory.heapBeforeMb.toFixed(0)} → ${r.memory.heapAfterMb.toFixed(0)} MB` }),
+    info(`${n} listeners: server memory per listener (heap + external)`, 'KiB', r.memory.heapPerListenerBytes / 1024, {
+      note: `RSS ${(r.memory.rssPerListenerBytes / 1024).toFixed(1)} KiB per listener; heap ${r.memory.heapBeforeMb.toFixed(0)} → ${r.memory.heapAfterMb.toFixed(0)} MB`,
+    }),
   ];
   if (r.listeners === 2_000) {
     const perSecond = r.listenerUpdatesDuringConnect / (r.connectAllMs / 1000 + 1);
@@ -65,7 +76,8 @@ function figuresFor(r: FanoutResult & { skipToFirstMs?: number[] }, processes: n
       }),
     );
   }
-  if (r.serverListeners !== r.listeners) figures[0] = { ...figures[0], met: false, note: `the server counted ${r.serverListeners} of ${r.listeners} listeners` };
+  if (r.serverListeners !== r.listeners)
+    figures[0] = { ...figures[0], met: false, note: `the server counted ${r.serverListeners} of ${r.listeners} listeners` };
   return figures;
 }
 

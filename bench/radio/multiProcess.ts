@@ -31,11 +31,15 @@ export function fileLimit(): { soft: number; hard: number } {
 function startWorker(sockets: number): Promise<Worker> {
   const wanted = sockets + 1024;
   const script = path.join(ROOT, 'bench/radio/clientWorker.ts');
-  const child = spawn('/bin/sh', ['-c', `ulimit -n ${wanted} 2>/dev/null || ulimit -n "$(ulimit -Hn)"; exec "$0" --import tsx "$1"`, process.execPath, script], {
-    cwd: ROOT,
-    env: { ...process.env, NODE_OPTIONS: '' },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
+  const child = spawn(
+    '/bin/sh',
+    ['-c', `ulimit -n ${wanted} 2>/dev/null || ulimit -n "$(ulimit -Hn)"; exec "$0" --import tsx "$1"`, process.execPath, script],
+    {
+      cwd: ROOT,
+      env: { ...process.env, NODE_OPTIONS: '' },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    },
+  );
   let nextId = 1;
   const pending = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
   return new Promise((resolve, reject) => {
@@ -84,7 +88,12 @@ async function connectAll(workers: Worker[], url: string, tokens: string[]): Pro
   const share = Math.ceil(tokens.length / workers.length);
   const connected = await Promise.all(
     workers.map((w, p) =>
-      w.call<{ startedAt: number; doneAt: number }>({ cmd: 'connect', url, tokens: tokens.slice(p * share, (p + 1) * share), concurrency: Math.ceil(500 / workers.length) }),
+      w.call<{ startedAt: number; doneAt: number }>({
+        cmd: 'connect',
+        url,
+        tokens: tokens.slice(p * share, (p + 1) * share),
+        concurrency: Math.ceil(500 / workers.length),
+      }),
     ),
   );
   return Math.max(...connected.map((c) => c.doneAt)) - Math.min(...connected.map((c) => c.startedAt));

@@ -138,7 +138,10 @@ function figures(run: EngineRun): Figure[] {
   const { ours, reference, engine } = run;
   const ref = (value: number) => ({ value, what: 'no trigram index' });
   const out: Figure[] = [
-    atMost(`search p95 (${engine})`, 'ms', ours.latencyMs.p95, P95_BUDGET_MS, { reference: ref(reference.latencyMs.p95), ratio: ours.latencyMs.p95 / reference.latencyMs.p95 }),
+    atMost(`search p95 (${engine})`, 'ms', ours.latencyMs.p95, P95_BUDGET_MS, {
+      reference: ref(reference.latencyMs.p95),
+      ratio: ours.latencyMs.p95 / reference.latencyMs.p95,
+    }),
     info(`search p50 (${engine})`, 'ms', ours.latencyMs.p50, { reference: ref(reference.latencyMs.p50), ratio: ours.latencyMs.p50 / reference.latencyMs.p50 }),
     info(`search p99 (${engine})`, 'ms', ours.latencyMs.p99, { reference: ref(reference.latencyMs.p99), ratio: ours.latencyMs.p99 / reference.latencyMs.p99 }),
     info(`search requests/s (${engine})`, 'req/s', ours.requestsPerSecond, {
@@ -160,11 +163,15 @@ function figures(run: EngineRun): Figure[] {
   const q = run.sql;
   out.push(
     info(`the query alone, every term once: p99 (${engine})`, 'ms', q.ours.summary.p99, {
-      ...(q.proposed ? { reference: { value: q.proposed.summary.p99, what: `with statistics ${PROPOSED_STATISTICS}` }, ratio: q.ours.summary.p99 / q.proposed.summary.p99 } : {}),
+      ...(q.proposed
+        ? { reference: { value: q.proposed.summary.p99, what: `with statistics ${PROPOSED_STATISTICS}` }, ratio: q.ours.summary.p99 / q.proposed.summary.p99 }
+        : {}),
       note: `EXPLAIN ANALYZE inside the database, no HTTP: p50 ${round(q.ours.summary.p50)} ms, max ${round(q.ours.summary.max)} ms; slowest: ${q.ours.slowest
         .slice(0, 3)
         .map((r) => `"${r.term}" ${round(r.ms)} ms (${r.scan})`)
-        .join(', ')}${q.proposed ? `; with statistics ${PROPOSED_STATISTICS}: p50 ${round(q.proposed.summary.p50)} ms, max ${round(q.proposed.summary.max)} ms` : ''}`,
+        .join(
+          ', ',
+        )}${q.proposed ? `; with statistics ${PROPOSED_STATISTICS}: p50 ${round(q.proposed.summary.p50)} ms, max ${round(q.proposed.summary.max)} ms` : ''}`,
     }),
   );
   out.push(

@@ -50,9 +50,11 @@ export const streamPart: Part = {
       for (const [side, url] of Object.entries(targets)) {
         const headers = auth[side as keyof typeof auth];
         const whole = await timedGet(url, { headers });
-        if (whole.status !== 200 || whole.bytes !== audio.sizeBytes) throw new Error(`${side}: GET answered ${whole.status} with ${whole.bytes} bytes, expected 200 with ${audio.sizeBytes}`);
+        if (whole.status !== 200 || whole.bytes !== audio.sizeBytes)
+          throw new Error(`${side}: GET answered ${whole.status} with ${whole.bytes} bytes, expected 200 with ${audio.sizeBytes}`);
         const part = await timedGet(url, { headers: { ...headers, ...range() } });
-        if (part.status !== 206 || part.bytes !== RANGE_BYTES) throw new Error(`${side}: ranged GET answered ${part.status} with ${part.bytes} bytes, expected 206 with ${RANGE_BYTES}`);
+        if (part.status !== 206 || part.bytes !== RANGE_BYTES)
+          throw new Error(`${side}: ranged GET answered ${part.status} with ${part.bytes} bytes, expected 206 with ${RANGE_BYTES}`);
       }
 
       ctx.log('stream: time to first byte, one connection, sides alternating');
@@ -85,7 +87,9 @@ export const streamPart: Part = {
         }
       }
 
-      const profile = ctx.profile ? summarizeProfile(await server.call<string>({ cmd: 'profileStop', file: path.join(OUT_DIR, 'profiles', 'stream.cpuprofile') })) : null;
+      const profile = ctx.profile
+        ? summarizeProfile(await server.call<string>({ cmd: 'profileStop', file: path.join(OUT_DIR, 'profiles', 'stream.cpuprofile') }))
+        : null;
       const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
       const figures: Figure[] = [];
       for (const kind of ['whole', 'ranged'] as const) {
@@ -105,15 +109,34 @@ export const streamPart: Part = {
       for (const kind of ['whole', 'ranged'] as const) {
         const ours = median(ttfb.ours[kind].map((f) => f.ttfbMs));
         const ref = median(ttfb.nginx[kind].map((f) => f.ttfbMs));
-        figures.push(info(`time to first byte p50, ${kind === 'whole' ? 'whole file' : '1 MiB range'}`, 'ms', ours, { reference: { value: ref, what: 'nginx' }, ratio: ours / ref }));
+        figures.push(
+          info(`time to first byte p50, ${kind === 'whole' ? 'whole file' : '1 MiB range'}`, 'ms', ours, {
+            reference: { value: ref, what: 'nginx' },
+            ratio: ours / ref,
+          }),
+        );
       }
       const single = (side: 'ours' | 'nginx') => audio.sizeBytes / (median(ttfb[side].whole.map((f) => f.totalMs)) / 1000);
-      figures.push(info('one connection, whole file (p50 of its download time)', 'MB/s', mb(single('ours')), { reference: { value: mb(single('nginx')), what: 'nginx' }, ratio: single('ours') / single('nginx') }));
+      figures.push(
+        info('one connection, whole file (p50 of its download time)', 'MB/s', mb(single('ours')), {
+          reference: { value: mb(single('nginx')), what: 'nginx' },
+          ratio: single('ours') / single('nginx'),
+        }),
+      );
 
       return {
         method: `One ${(audio.sizeBytes / 1e6).toFixed(1)} MB WAV (bench/lib/audioFile.ts) added to a temporary library; the app (its own process) streams it at /api/songs/stream/:id with the session's stream cookie, and nginx ${'(Debian nginx-light, installed by the bench when missing)'} serves the very same file from the app's media folder with a temporary configuration: one worker, sendfile on, no access log. Throughput: ${CONNECTIONS} keep-alive connections request back to back for ${ROUND_SECONDS} s, ${ROUNDS} rounds per side, the sides alternating; whole-file GETs (200) and random 1 MiB Range GETs (206). Time to first byte: ${TTFB_SAMPLES} sequential requests per side and kind on one keep-alive connection, sides interleaved. The client is this Node process; both servers share the same two cores with it.`,
         figures,
-        details: { profile, rates, ttfbMs: Object.fromEntries(Object.entries(ttfb).map(([side, kinds]) => [side, Object.fromEntries(Object.entries(kinds).map(([k, v]) => [k, v.map((f) => Math.round(f.ttfbMs * 100) / 100)]))])) },
+        details: {
+          profile,
+          rates,
+          ttfbMs: Object.fromEntries(
+            Object.entries(ttfb).map(([side, kinds]) => [
+              side,
+              Object.fromEntries(Object.entries(kinds).map(([k, v]) => [k, v.map((f) => Math.round(f.ttfbMs * 100) / 100)])),
+            ]),
+          ),
+        },
       };
     } finally {
       await nginx?.stop();

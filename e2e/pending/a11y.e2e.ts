@@ -43,7 +43,9 @@ async function waitForPage(page: Page): Promise<void> {
 }
 
 function report(findings: Map<string, AxeFinding[]>): string {
-  return [...findings].map(([where, list]) => `${where}:\n${list.map((f) => `  ${f.impact} ${f.id} (${f.help}): ${f.nodes.slice(0, 4).join(', ')}`).join('\n')}`).join('\n');
+  return [...findings]
+    .map(([where, list]) => `${where}:\n${list.map((f) => `  ${f.impact} ${f.id} (${f.help}): ${f.nodes.slice(0, 4).join(', ')}`).join('\n')}`)
+    .join('\n');
 }
 
 for (const colorScheme of ['light', 'dark'] as const) {

@@ -39,29 +39,61 @@ test("a playlist's songs move up and down with labelled buttons, saved on the se
   const [a, b, c] = await librarySongs(page, token, 3);
   const id = await createPlaylistByApi(page, token, `Reorder ${stamp()}`, [a.id, b.id, c.id]);
   await page.goto(`/playlists/${id}`);
-  await eventually(() => rowTitles(page), (t) => t.length === 3, 'the playlist lists its three songs');
+  await eventually(
+    () => rowTitles(page),
+    (t) => t.length === 3,
+    'the playlist lists its three songs',
+  );
   assert.deepEqual(await rowTitles(page), [a.title, b.title, c.title]);
 
   const down = page.getByRole('button', { name: `Move ${a.title} down`, exact: true });
   await expectVisible(down, `each row has a "Move ${a.title} down" button`);
   await down.click();
-  await eventually(() => rowTitles(page), (t) => t.join('|') === [b.title, a.title, c.title].join('|'), `${a.title} moves below ${b.title}`);
+  await eventually(
+    () => rowTitles(page),
+    (t) => t.join('|') === [b.title, a.title, c.title].join('|'),
+    `${a.title} moves below ${b.title}`,
+  );
   await page.getByRole('button', { name: `Move ${c.title} up`, exact: true }).click();
   const expected = [b, c, a];
-  await eventually(() => rowTitles(page), (t) => t.join('|') === expected.map((s) => s.title).join('|'), `${c.title} moves above ${a.title}`);
+  await eventually(
+    () => rowTitles(page),
+    (t) => t.join('|') === expected.map((s) => s.title).join('|'),
+    `${c.title} moves above ${a.title}`,
+  );
   // saved on the server, and kept after a reload
-  await eventually(() => playlistOrderByApi(page, token, id), (ids) => ids.join() === expected.map((s) => s.id).join(), 'the server keeps the new order');
+  await eventually(
+    () => playlistOrderByApi(page, token, id),
+    (ids) => ids.join() === expected.map((s) => s.id).join(),
+    'the server keeps the new order',
+  );
   await page.reload();
-  await eventually(() => rowTitles(page), (t) => t.join('|') === expected.map((s) => s.title).join('|'), 'the new order survives a reload');
+  await eventually(
+    () => rowTitles(page),
+    (t) => t.join('|') === expected.map((s) => s.title).join('|'),
+    'the new order survives a reload',
+  );
   // the first of each end cannot move further
   const firstUp = page.getByRole('button', { name: `Move ${b.title} up`, exact: true });
   assert.ok((await firstUp.count()) === 0 || (await firstUp.isDisabled()), 'the first song cannot move up');
 
   // Play all plays in the new order
   await page.getByRole('button', { name: 'Play all' }).click();
-  await eventually(() => page.getByTestId('player-title').textContent(), (t) => t === expected[0].title, `Play all starts with ${expected[0].title}`);
-  await page.getByRole('contentinfo', { name: 'Player' }).or(page.locator('footer[aria-label="Player"]')).getByRole('button', { name: 'Next', exact: true }).click();
-  await eventually(() => page.getByTestId('player-title').textContent(), (t) => t === expected[1].title, `Next plays ${expected[1].title}`);
+  await eventually(
+    () => page.getByTestId('player-title').textContent(),
+    (t) => t === expected[0].title,
+    `Play all starts with ${expected[0].title}`,
+  );
+  await page
+    .getByRole('contentinfo', { name: 'Player' })
+    .or(page.locator('footer[aria-label="Player"]'))
+    .getByRole('button', { name: 'Next', exact: true })
+    .click();
+  await eventually(
+    () => page.getByTestId('player-title').textContent(),
+    (t) => t === expected[1].title,
+    `Next plays ${expected[1].title}`,
+  );
   await close();
 });
 
@@ -70,7 +102,11 @@ test("a playlist's songs reorder by drag and drop with a handle", async () => {
   const [a, b, c] = await librarySongs(page, token, 3);
   const id = await createPlaylistByApi(page, token, `Drag ${stamp()}`, [a.id, b.id, c.id]);
   await page.goto(`/playlists/${id}`);
-  await eventually(() => rowTitles(page), (t) => t.length === 3, 'the playlist lists its three songs');
+  await eventually(
+    () => rowTitles(page),
+    (t) => t.length === 3,
+    'the playlist lists its three songs',
+  );
   const rows = page.getByRole('list', { name: 'Playlist songs' }).getByTestId('song-row');
 
   const handle = rows.nth(2).getByRole('button', { name: new RegExp(`^(Drag|Reorder) ${c.title}`) });
@@ -83,8 +119,16 @@ test("a playlist's songs reorder by drag and drop with a handle", async () => {
   await page.mouse.up();
 
   const expected = [c, a, b];
-  await eventually(() => rowTitles(page), (t) => t.join('|') === expected.map((s) => s.title).join('|'), `${c.title} dragged to the top`);
-  await eventually(() => playlistOrderByApi(page, token, id), (ids) => ids.join() === expected.map((s) => s.id).join(), 'the server keeps the dragged order');
+  await eventually(
+    () => rowTitles(page),
+    (t) => t.join('|') === expected.map((s) => s.title).join('|'),
+    `${c.title} dragged to the top`,
+  );
+  await eventually(
+    () => playlistOrderByApi(page, token, id),
+    (ids) => ids.join() === expected.map((s) => s.id).join(),
+    'the server keeps the dragged order',
+  );
   await close();
 });
 
@@ -93,22 +137,40 @@ test('removing a song from a playlist offers Undo, which brings it back in its p
   const [a, b, c] = await librarySongs(page, token, 3);
   const id = await createPlaylistByApi(page, token, `Undo ${stamp()}`, [a.id, b.id, c.id]);
   await page.goto(`/playlists/${id}`);
-  await eventually(() => rowTitles(page), (t) => t.length === 3, 'the playlist lists its three songs');
+  await eventually(
+    () => rowTitles(page),
+    (t) => t.length === 3,
+    'the playlist lists its three songs',
+  );
 
   await page.getByRole('button', { name: `Remove ${b.title} from playlist` }).click();
-  await page.getByTestId('playlist-meta').getByText(/^2 tracks · /).waitFor();
+  await page
+    .getByTestId('playlist-meta')
+    .getByText(/^2 tracks · /)
+    .waitFor();
   const undo = page.getByRole('button', { name: 'Undo' });
   await expectVisible(undo, `removing ${b.title} offers Undo`);
   await undo.first().click();
-  await eventually(() => rowTitles(page), (t) => t.join('|') === [a.title, b.title, c.title].join('|'), `Undo puts ${b.title} back in its place`);
-  await eventually(() => playlistOrderByApi(page, token, id), (ids) => ids.join() === [a.id, b.id, c.id].join(), 'the server has the song back, in its place');
+  await eventually(
+    () => rowTitles(page),
+    (t) => t.join('|') === [a.title, b.title, c.title].join('|'),
+    `Undo puts ${b.title} back in its place`,
+  );
+  await eventually(
+    () => playlistOrderByApi(page, token, id),
+    (ids) => ids.join() === [a.id, b.id, c.id].join(),
+    'the server has the song back, in its place',
+  );
   await close();
 });
 
 // ---- 5. Music Box: my new suggestion first and highlighted; others' votes live
 
 const suggestionItem = (page: Page, title: string) =>
-  page.getByRole('list', { name: 'Suggestions' }).getByRole('listitem').filter({ has: page.getByRole('heading', { name: new RegExp(`^${title}`) }) });
+  page
+    .getByRole('list', { name: 'Suggestions' })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: new RegExp(`^${title}`) }) });
 
 async function suggestByApi(page: Page, token: string, title: string, artist = 'Polish'): Promise<string> {
   const res = await page.request.post(`${BASE_URL}/api/musicbox/suggestions`, { headers: bearer(token), data: { title, artist } });
@@ -152,12 +214,22 @@ test("others' votes update the count on my page without a reload", async () => {
   await page.goto('/music-box');
   await page.getByLabel('Sort by').selectOption('newest');
   const vote = suggestionItem(page, title).getByRole('button', { name: new RegExp(`^Vote for ${title}, `) });
-  await eventually(() => vote.getAttribute('aria-label'), (l) => l === `Vote for ${title}, 0 votes`, 'my suggestion shows 0 votes');
+  await eventually(
+    () => vote.getAttribute('aria-label'),
+    (l) => l === `Vote for ${title}, 0 votes`,
+    'my suggestion shows 0 votes',
+  );
 
   const other = await freshListener(browser, 'voter');
   const res = await other.page.request.post(`${BASE_URL}/api/musicbox/suggestions/${id}/toggle-vote`, { headers: bearer(other.token) });
   assert.equal(res.status(), 200, await res.text());
-  await eventually(() => vote.getAttribute('aria-label'), (l) => l === `Vote for ${title}, 1 vote`, "another listener's vote shows on my page without a reload", 6_000, 250);
+  await eventually(
+    () => vote.getAttribute('aria-label'),
+    (l) => l === `Vote for ${title}, 1 vote`,
+    "another listener's vote shows on my page without a reload",
+    6_000,
+    250,
+  );
   await Promise.all([close(), other.close()]);
 });
 
@@ -193,7 +265,12 @@ test('turning off "Record my listening history" on one device turns it off on an
   await page.goto('/settings');
   const record = page.getByRole('checkbox', RECORD);
   await record.waitFor();
-  await eventually(() => record.isChecked(), (checked) => !checked, 'the other device shows "Record my listening history" off', 3_000);
+  await eventually(
+    () => record.isChecked(),
+    (checked) => !checked,
+    'the other device shows "Record my listening history" off',
+    3_000,
+  );
   await Promise.all([first.close(), context.close()]);
 });
 
@@ -211,18 +288,32 @@ test('the theme follows the system setting until one is chosen', async () => {
 
   // the system switches while the app is open
   await page.emulateMedia({ colorScheme: 'light' });
-  await eventually(() => background(page), (bg) => bg === BACKGROUND.light, 'the app turns light when the system does', 3_000);
+  await eventually(
+    () => background(page),
+    (bg) => bg === BACKGROUND.light,
+    'the app turns light when the system does',
+    3_000,
+  );
   // saving other settings is not choosing a theme
   await page.getByRole('checkbox', { name: 'Push notifications' }).check();
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await page.getByText('Settings saved').waitFor();
   await page.emulateMedia({ colorScheme: 'dark' });
-  await eventually(() => background(page), (bg) => bg === BACKGROUND.dark, 'after saving other settings the app still follows the system (dark again)', 3_000);
+  await eventually(
+    () => background(page),
+    (bg) => bg === BACKGROUND.dark,
+    'after saving other settings the app still follows the system (dark again)',
+    3_000,
+  );
 
   // once a theme is chosen, it stays whatever the system says
   await page.getByRole('radio', { name: 'Light' }).check();
   await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await eventually(() => background(page), (bg) => bg === BACKGROUND.light, 'the chosen light theme applies');
+  await eventually(
+    () => background(page),
+    (bg) => bg === BACKGROUND.light,
+    'the chosen light theme applies',
+  );
   await page.reload();
   await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
   assert.equal(await background(page), BACKGROUND.light, 'the chosen theme stays on a dark system');
@@ -263,11 +354,19 @@ test('the top search is a combobox: arrows move through the results, Enter plays
 
   const firstOption = await optionText(0);
   await box.press('Enter');
-  await eventually(() => page.getByTestId('player-title').textContent(), (t) => !!t && firstOption.startsWith(t), `Enter plays the active option ("${firstOption}")`);
+  await eventually(
+    () => page.getByTestId('player-title').textContent(),
+    (t) => !!t && firstOption.startsWith(t),
+    `Enter plays the active option ("${firstOption}")`,
+  );
   await waitForAudio(page, 'the chosen song sounds', (a) => !a.paused && a.currentTime > 0.2);
 
   await box.press('Escape');
-  await eventually(() => box.getAttribute('aria-expanded'), (v) => v === 'false', 'Escape closes the results');
+  await eventually(
+    () => box.getAttribute('aria-expanded'),
+    (v) => v === 'false',
+    'Escape closes the results',
+  );
   assert.equal(await listbox.count(), 0, 'the listbox is gone');
   await close();
 });
@@ -281,7 +380,12 @@ test('the playlist card menu moves with arrow keys and Escape returns focus to i
   await button.click();
   const menu = page.getByRole('menu', { name: `${name} options` });
   await menu.waitFor();
-  const focused = () => page.evaluate(() => (document.activeElement?.getAttribute('role') === 'menuitem' ? document.activeElement.textContent : `not a menuitem: ${document.activeElement?.outerHTML.slice(0, 80)}`));
+  const focused = () =>
+    page.evaluate(() =>
+      document.activeElement?.getAttribute('role') === 'menuitem'
+        ? document.activeElement.textContent
+        : `not a menuitem: ${document.activeElement?.outerHTML.slice(0, 80)}`,
+    );
   assert.equal(await focused(), 'View', 'the first menuitem has focus when the menu opens');
 
   const steps: [string, string][] = [
@@ -377,7 +481,13 @@ test('the radio card shows the same generated cover as the player bar', async ()
     const join = page.getByRole('button', { name: /^(Tune in|Listen live)$/ });
     await eventually(
       async () => {
-        if ((await bar.getByTestId('player-title').textContent().catch(() => null)) === song.title) return true;
+        if (
+          (await bar
+            .getByTestId('player-title')
+            .textContent()
+            .catch(() => null)) === song.title
+        )
+          return true;
         if (await join.first().isVisible()) await join.first().click();
         return false;
       },

@@ -68,7 +68,12 @@ test('starting the radio leaves a listener who plays their own music alone, with
     const tuneIn = page.getByRole('button', { name: 'Tune in' });
     await expectVisible(tuneIn, 'a "Tune in" button appears next to "Radio is on air"');
     await tuneIn.first().click();
-    await eventually(() => playerTitle(page), (t) => t === 'Low Orbit Lullaby', 'Tune in switches the player to the radio (Low Orbit Lullaby)', 8_000);
+    await eventually(
+      () => playerTitle(page),
+      (t) => t === 'Low Orbit Lullaby',
+      'Tune in switches the player to the radio (Low Orbit Lullaby)',
+      8_000,
+    );
     await waitForAudio(page, 'the radio sounds after Tune in', (a) => !a.paused && songFile(a.src) !== songFile(own.src) && a.currentTime > 0.2);
   } finally {
     await resetRadio(admin.page, admin.token);
@@ -93,7 +98,12 @@ test('with "Autoplay the next track" off, playback stops at the end of the song'
   await waitForAudio(page, 'the seek lands near the end', (a) => a.currentTime > duration - 3);
 
   // the end: either the element ends, or (today) the next song starts from 0
-  await eventually(() => audioState(page), (a) => a.ended || a.currentTime < duration - 4, 'the song reaches its end', 10_000);
+  await eventually(
+    () => audioState(page),
+    (a) => a.ended || a.currentTime < duration - 4,
+    'the song reaches its end',
+    10_000,
+  );
   await new Promise((r) => setTimeout(r, 1_000));
   const title = await playerTitle(page);
   const end = await audioState(page);
@@ -115,7 +125,12 @@ test('after a reload the player bar shows the last track, paused at its position
 
   await page.reload();
   await page.getByRole('navigation', { name: 'Main' }).waitFor();
-  await eventually(() => player(page).textContent(), (t) => (t ?? '').includes('Atlas of Small Hours'), 'the player bar shows the last track, Atlas of Small Hours, after a reload', 5_000);
+  await eventually(
+    () => player(page).textContent(),
+    (t) => (t ?? '').includes('Atlas of Small Hours'),
+    'the player bar shows the last track, Atlas of Small Hours, after a reload',
+    5_000,
+  );
   assert.equal(await playerTitle(page), 'Atlas of Small Hours');
   const seek = page.getByRole('slider', { name: 'Seek' });
   const position = Number(await seek.inputValue());
@@ -127,9 +142,17 @@ test('after a reload the player bar shows the last track, paused at its position
 
   // Play resumes where it was, at the restored volume; Next still knows the queue
   await player(page).getByRole('button', { name: 'Play', exact: true }).click();
-  await waitForAudio(page, 'Play resumes the restored track at its position and volume', (a) => !a.paused && a.currentTime >= before.currentTime - 1 && Math.abs(a.volume - 0.4) < 0.01);
+  await waitForAudio(
+    page,
+    'Play resumes the restored track at its position and volume',
+    (a) => !a.paused && a.currentTime >= before.currentTime - 1 && Math.abs(a.volume - 0.4) < 0.01,
+  );
   await player(page).getByRole('button', { name: 'Next', exact: true }).click();
-  await eventually(() => playerTitle(page), (t) => t === queuedNext, `Next plays ${queuedNext}, the next song of the restored queue`);
+  await eventually(
+    () => playerTitle(page),
+    (t) => t === queuedNext,
+    `Next plays ${queuedNext}, the next song of the restored queue`,
+  );
   await close();
 });
 
@@ -147,7 +170,11 @@ test('the seek slider moves 5 s per arrow press and says the time', async () => 
   await seek.focus();
   await page.keyboard.press('ArrowRight');
   await waitForAudio(page, 'one ArrowRight on the seek slider moves 5 s forward (1:00 -> 1:05)', (a) => Math.abs(a.currentTime - 65) < 0.5, 3_000);
-  await eventually(() => seek.getAttribute('aria-valuetext'), (v) => v === `1:05 of ${duration}`, 'the seek slider says "1:05 of ..."');
+  await eventually(
+    () => seek.getAttribute('aria-valuetext'),
+    (v) => v === `1:05 of ${duration}`,
+    'the seek slider says "1:05 of ..."',
+  );
   await page.keyboard.press('ArrowLeft');
   await page.keyboard.press('ArrowLeft');
   await waitForAudio(page, 'two ArrowLeft presses move 10 s back (1:05 -> 0:55)', (a) => Math.abs(a.currentTime - 55) < 0.5, 3_000);
@@ -158,10 +185,18 @@ test('the volume slider says its level as a percentage', async () => {
   const { page, close } = await freshListener(browser, 'volume');
   const volume = page.getByRole('slider', { name: 'Volume' });
   await volume.fill('0.4');
-  await eventually(() => volume.inputValue(), (v) => Number(v) === 0.4, 'the volume slider is at 0.4');
+  await eventually(
+    () => volume.inputValue(),
+    (v) => Number(v) === 0.4,
+    'the volume slider is at 0.4',
+  );
   assert.equal(await volume.getAttribute('aria-valuetext'), '40%', 'the volume slider says "40%"');
   await volume.fill('1');
-  await eventually(() => volume.getAttribute('aria-valuetext'), (v) => v === '100%', 'the volume slider says "100%"');
+  await eventually(
+    () => volume.getAttribute('aria-valuetext'),
+    (v) => v === '100%',
+    'the volume slider says "100%"',
+  );
   await close();
 });
 

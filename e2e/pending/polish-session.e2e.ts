@@ -29,7 +29,12 @@ test('signing out in one tab signs out the other', async () => {
   await first.getByRole('button', { name: 'Log out' }).click();
   await first.getByRole('heading', { name: 'Sign in' }).waitFor();
   assert.equal(pathname(first), '/auth/login');
-  await eventually(async () => pathname(second), (p) => p === '/auth/login', 'the other tab follows the sign-out to /auth/login', 5_000);
+  await eventually(
+    async () => pathname(second),
+    (p) => p === '/auth/login',
+    'the other tab follows the sign-out to /auth/login',
+    5_000,
+  );
   await expectVisible(second.getByRole('heading', { name: 'Sign in' }), 'the other tab shows the sign-in page');
   await context.close();
 });
@@ -46,7 +51,12 @@ test('signing in in one tab signs in the other', async () => {
 
   await signIn(first, user.email, user.password);
   assert.equal(pathname(first), '/');
-  await eventually(async () => pathname(second), (p) => p === '/', 'the other tab follows the sign-in and leaves /auth/login for /', 5_000);
+  await eventually(
+    async () => pathname(second),
+    (p) => p === '/',
+    'the other tab follows the sign-in and leaves /auth/login for /',
+    5_000,
+  );
   await expectVisible(second.getByRole('navigation', { name: 'Main' }), 'the other tab shows the signed-in app');
   await context.close();
 });
@@ -79,11 +89,26 @@ test('offline, the app says it is offline and the radio badge says Disconnected'
 
   await page.context().setOffline(true);
   await expectVisible(page.getByText(/\boffline\b/i), 'the app says it is offline', 5_000);
-  await eventually(() => connection.textContent(), (t) => t === 'Disconnected', 'the radio badge says Disconnected while offline', 10_000);
+  await eventually(
+    () => connection.textContent(),
+    (t) => t === 'Disconnected',
+    'the radio badge says Disconnected while offline',
+    10_000,
+  );
 
   await page.context().setOffline(false);
-  await eventually(() => page.getByText(/\boffline\b/i).count(), (n) => n === 0, 'the offline notice goes once the network is back', 10_000);
-  await eventually(() => connection.textContent(), (t) => t === 'Connected', 'the radio reconnects once the network is back', 20_000);
+  await eventually(
+    () => page.getByText(/\boffline\b/i).count(),
+    (n) => n === 0,
+    'the offline notice goes once the network is back',
+    10_000,
+  );
+  await eventually(
+    () => connection.textContent(),
+    (t) => t === 'Connected',
+    'the radio reconnects once the network is back',
+    20_000,
+  );
   await close();
 });
 
@@ -155,18 +180,30 @@ test('the Liked page lists the newest like first', async () => {
     await page.getByLabel('Title or artist').fill(song.title);
     const like = page.getByRole('list', { name: 'Songs' }).getByRole('button', { name: `Like ${song.title}`, exact: true });
     await like.click();
-    await eventually(() => like.getAttribute('aria-pressed'), (v) => v === 'true', `${song.title} is liked`);
+    await eventually(
+      () => like.getAttribute('aria-pressed'),
+      (v) => v === 'true',
+      `${song.title} is liked`,
+    );
     await page.waitForTimeout(300);
   }
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Liked Songs' }).click();
   const rows = page.getByRole('list', { name: 'Liked songs' }).getByTestId('song-title');
-  await eventually(() => rows.count(), (n) => n === 3, 'the three liked songs are listed');
+  await eventually(
+    () => rows.count(),
+    (n) => n === 3,
+    'the three liked songs are listed',
+  );
   assert.deepEqual(await rows.allTextContents(), songs.map((s) => s.title).reverse(), 'the newest like comes first');
   // and a song liked later (here through the API) comes first after a reload
   const [fourth] = (await librarySongs(page, token, 4)).slice(3);
   await page.request.post(`${BASE_URL}/api/liked-songs/${fourth.id}/toggle`, { headers: bearer(token) });
   await page.reload();
-  await eventually(() => rows.first().textContent(), (t) => t === fourth.title, `${fourth.title}, liked last, comes first`);
+  await eventually(
+    () => rows.first().textContent(),
+    (t) => t === fourth.title,
+    `${fourth.title}, liked last, comes first`,
+  );
   await close();
 });
 
@@ -177,7 +214,12 @@ test('every page has its own document title', async () => {
   const expectTitle = async (path: string, expected: string, ready: () => Promise<unknown>) => {
     await page.goto(path);
     await ready();
-    const title = await eventually(() => page.title(), (t) => t === expected, '', 800).catch(() => page.title());
+    const title = await eventually(
+      () => page.title(),
+      (t) => t === expected,
+      '',
+      800,
+    ).catch(() => page.title());
     if (title !== expected) wrong.push(`${path}: "${title}", expected "${expected}"`);
   };
   const heading = () => page.getByRole('heading', { level: 1 }).first().waitFor();

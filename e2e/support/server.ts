@@ -23,7 +23,13 @@ export interface RunningServer {
 }
 
 /** Starts `src/server/index.ts` as a real process and waits until /api/health answers. */
-export async function startServer(opts: { root: string; port: number; dataDir: string; clientDir: string; env?: Record<string, string> }): Promise<RunningServer> {
+export async function startServer(opts: {
+  root: string;
+  port: number;
+  dataDir: string;
+  clientDir: string;
+  env?: Record<string, string>;
+}): Promise<RunningServer> {
   let output = '';
   // node --import tsx (not the tsx CLI): the server is this very process, so stopping it stops the server.
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(opts.root, 'src/server/index.ts')], {

@@ -14,29 +14,26 @@ export interface BundleStats {
 export class BundleStatsPlugin {
   apply(compiler: Compiler): void {
     compiler.hooks.thisCompilation.tap('BundleStatsPlugin', (compilation) => {
-      compilation.hooks.processAssets.tap(
-        { name: 'BundleStatsPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
-        () => {
-          const gz = (file: string) => ({ file, gzipBytes: gzipSync(compilation.getAsset(file)!.source.buffer(), { level: 9 }).length });
-          const js = (files: Iterable<string>) => [...files].filter((f) => f.endsWith('.js')).map(gz);
-          const entryFiles = new Set<string>();
-          for (const entry of compilation.entrypoints.values()) for (const f of entry.getFiles()) entryFiles.add(f);
-          const chunks: BundleStats['chunks'] = {};
-          for (const group of compilation.chunkGroups) {
-            if (group.isInitial() || !group.name) continue;
-            chunks[group.name] = js(group.getFiles().filter((f) => !entryFiles.has(f)));
-          }
-          const packages: Record<string, number> = {};
-          for (const module of compilation.modules) {
-            const id = module.nameForCondition() ?? '';
-            const match = id.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/);
-            const key = match ? match[1] : '(app)';
-            packages[key] = (packages[key] ?? 0) + module.size();
-          }
-          const stats: BundleStats = { entry: js(entryFiles), chunks, packages };
-          compilation.emitAsset('bundle-stats.json', new compiler.webpack.sources.RawSource(JSON.stringify(stats, null, 2)));
-        },
-      );
+      compilation.hooks.processAssets.tap({ name: 'BundleStatsPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
+        const gz = (file: string) => ({ file, gzipBytes: gzipSync(compilation.getAsset(file)!.source.buffer(), { level: 9 }).length });
+        const js = (files: Iterable<string>) => [...files].filter((f) => f.endsWith('.js')).map(gz);
+        const entryFiles = new Set<string>();
+        for (const entry of compilation.entrypoints.values()) for (const f of entry.getFiles()) entryFiles.add(f);
+        const chunks: BundleStats['chunks'] = {};
+        for (const group of compilation.chunkGroups) {
+          if (group.isInitial() || !group.name) continue;
+          chunks[group.name] = js(group.getFiles().filter((f) => !entryFiles.has(f)));
+        }
+        const packages: Record<string, number> = {};
+        for (const module of compilation.modules) {
+          const id = module.nameForCondition() ?? '';
+          const match = id.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/);
+          const key = match ? match[1] : '(app)';
+          packages[key] = (packages[key] ?? 0) + module.size();
+        }
+        const stats: BundleStats = { entry: js(entryFiles), chunks, packages };
+        compilation.emitAsset('bundle-stats.json', new compiler.webpack.sources.RawSource(JSON.stringify(stats, null, 2)));
+      });
     });
   }
 }

@@ -23,10 +23,7 @@ const Email = z
   .max(254)
   .pipe(z.email(AUTH_MESSAGES.emailInvalid));
 
-const NewPassword = z
-  .string({ error: AUTH_MESSAGES.passwordRequired })
-  .min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordTooShort)
-  .max(1024);
+const NewPassword = z.string({ error: AUTH_MESSAGES.passwordRequired }).min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordTooShort).max(1024);
 
 export const LoginBody = z.object({
   /** the email (docs/product.md §7.1) or the username */

@@ -45,10 +45,7 @@ const name = z
   .trim()
   .min(1, PLAYLIST_MESSAGES.nameRequired)
   .max(PLAYLIST_NAME_MAX, `Playlist name must be at most ${PLAYLIST_NAME_MAX} characters`);
-const description = z
-  .string()
-  .trim()
-  .max(PLAYLIST_DESCRIPTION_MAX, `Description must be at most ${PLAYLIST_DESCRIPTION_MAX} characters`);
+const description = z.string().trim().max(PLAYLIST_DESCRIPTION_MAX, `Description must be at most ${PLAYLIST_DESCRIPTION_MAX} characters`);
 
 export const CreatePlaylistBody = z.object({ name, description: description.optional().default('') });
 export type CreatePlaylistBody = z.infer<typeof CreatePlaylistBody>;

@@ -12,11 +12,7 @@ export const PROFILE_MESSAGES = {
 } as const;
 
 export const UpdateProfileBody = z.object({
-  username: z
-    .string()
-    .trim()
-    .regex(USERNAME_PATTERN, 'Username must be 3-30 characters: letters, digits, "_", "." or "-"')
-    .optional(),
+  username: z.string().trim().regex(USERNAME_PATTERN, 'Username must be 3-30 characters: letters, digits, "_", "." or "-"').optional(),
   email: z.string().trim().toLowerCase().pipe(z.email('Enter a valid email address')).optional(),
   currentPassword: z.string().max(1024).optional(),
 });

@@ -26,7 +26,21 @@ describe('the app shell of the API', () => {
     );
     const rows = (result as unknown as { rows: { table_name: string }[] }).rows;
     const names = rows.map((r) => r.table_name);
-    for (const table of ['users', 'sessions', 'password_resets', 'songs', 'playlists', 'playlist_songs', 'liked_songs', 'play_events', 'suggestions', 'suggestion_votes', 'radio_state', 'radio_queue', 'radio_history']) {
+    for (const table of [
+      'users',
+      'sessions',
+      'password_resets',
+      'songs',
+      'playlists',
+      'playlist_songs',
+      'liked_songs',
+      'play_events',
+      'suggestions',
+      'suggestion_votes',
+      'radio_state',
+      'radio_queue',
+      'radio_history',
+    ]) {
       expect(names).toContain(table);
     }
     const radio = await t.app.db.execute(`select id, is_active from radio_state` as never);

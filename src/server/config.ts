@@ -2,9 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
-const onOff = z
-  .enum(['on', 'off', 'true', 'false', '1', '0'])
-  .transform((v) => v === 'on' || v === 'true' || v === '1');
+const onOff = z.enum(['on', 'off', 'true', 'false', '1', '0']).transform((v) => v === 'on' || v === 'true' || v === '1');
 
 /** proxy-addr's names for reserved ranges, which Fastify's trustProxy accepts in a list */
 const RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);

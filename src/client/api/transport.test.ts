@@ -3,8 +3,7 @@ import type { Services } from '../services';
 import { baseApi } from './baseApi';
 import { conflictAsError, readResponse } from './transport';
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 describe('docs/product.md §8 transport rules', () => {
   it('a non-OK JSON response fails with its message field', async () => {

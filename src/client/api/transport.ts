@@ -35,9 +35,7 @@ export async function readResponse(res: Response): Promise<{ data: unknown } | {
   // A 409 carries a result the caller reads (e.g. the existing suggestion), so it is returned, not thrown.
   if (res.status === 409 && isJson) return { data: body };
   const message =
-    isJson && body && typeof (body as { message?: unknown }).message === 'string'
-      ? (body as { message: string }).message
-      : MESSAGES.requestFailed(res.status);
+    isJson && body && typeof (body as { message?: unknown }).message === 'string' ? (body as { message: string }).message : MESSAGES.requestFailed(res.status);
   return { error: { status: res.status, message } };
 }
 

@@ -13,9 +13,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const { isAuthenticated, isLoading } = useSelector(selectAuth);
   const location = useLocation();
   if (isLoading) {
-    return (
-      <PageSpinner label="Signing you in" />
-    );
+    return <PageSpinner label="Signing you in" />;
   }
   if (!isAuthenticated) {
     const from = { pathname: location.pathname, search: location.search, hash: location.hash };

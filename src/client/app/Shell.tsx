@@ -58,7 +58,13 @@ const Scrim = styled.div`
 const SkipLink = styled.a`
   position: absolute;
   left: -9999px;
-  &:focus { left: 8px; top: 8px; z-index: 100; padding: 8px 12px; background: ${({ theme }) => theme.color.surface}; }
+  &:focus {
+    left: 8px;
+    top: 8px;
+    z-index: 100;
+    padding: 8px 12px;
+    background: ${({ theme }) => theme.color.surface};
+  }
 `;
 
 const SIDEBAR_ID = 'app-sidebar';

@@ -21,7 +21,9 @@ const Nav = styled.nav<{ $open: boolean }>`
     z-index: 40;
     transform: translateX(${({ $open }) => ($open ? '0' : '-100%')});
     visibility: ${({ $open }) => ($open ? 'visible' : 'hidden')};
-    transition: transform 0.2s ease, visibility 0.2s;
+    transition:
+      transform 0.2s ease,
+      visibility 0.2s;
     box-shadow: ${({ $open }) => ($open ? '0 0 40px rgba(0,0,0,0.35)' : 'none')};
   }
 `;
@@ -41,10 +43,25 @@ const Link = styled(NavLink)`
   color: ${({ theme }) => theme.color.text};
   text-decoration: none;
   font-weight: 500;
-  svg { width: 22px; height: 22px; flex: none; }
-  span { min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-  &:hover { background: ${({ theme }) => theme.color.surfaceAlt}; }
-  &.active { background: ${({ theme }) => theme.color.surfaceAlt}; color: ${({ theme }) => theme.color.accent}; font-weight: 700; }
+  svg {
+    width: 22px;
+    height: 22px;
+    flex: none;
+  }
+  span {
+    min-width: 0;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+  &:hover {
+    background: ${({ theme }) => theme.color.surfaceAlt};
+  }
+  &.active {
+    background: ${({ theme }) => theme.color.surfaceAlt};
+    color: ${({ theme }) => theme.color.accent};
+    font-weight: 700;
+  }
 `;
 const Bottom = styled.div`
   margin-top: auto;
@@ -69,8 +86,13 @@ const LogoutButton = styled.button`
   background: none;
   cursor: pointer;
   text-align: left;
-  svg { width: 22px; height: 22px; }
-  &:hover { background: ${({ theme }) => theme.color.surfaceAlt}; }
+  svg {
+    width: 22px;
+    height: 22px;
+  }
+  &:hover {
+    background: ${({ theme }) => theme.color.surfaceAlt};
+  }
 `;
 
 const LINKS = [

@@ -21,11 +21,7 @@ const SettingsPage = lazy(() => import(/* webpackChunkName: "settings" */ './scr
 const ProfilePage = lazy(() => import(/* webpackChunkName: "profile" */ './screens/profile/ProfileScreen'));
 
 function Loading({ children }: { children: ReactNode }) {
-  return (
-    <Suspense fallback={<PageSpinner />}>
-      {children}
-    </Suspense>
-  );
+  return <Suspense fallback={<PageSpinner />}>{children}</Suspense>;
 }
 
 const publicPage = (element: ReactNode) => (

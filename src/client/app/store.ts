@@ -15,7 +15,11 @@ export const rootReducer = combineSlices(baseApi, authSlice, playerSlice, radioS
 export type RootState = ReturnType<typeof rootReducer>;
 
 /** The store with its services: RTK Query reads them as the thunk extra argument, sagas as context. */
-export function makeStore(services: Services, preloadedState?: Partial<RootState>, options: { runSagas?: boolean; /** tests: run this saga instead of the root saga */ saga?: () => Generator } = {}) {
+export function makeStore(
+  services: Services,
+  preloadedState?: Partial<RootState>,
+  options: { runSagas?: boolean; /** tests: run this saga instead of the root saga */ saga?: () => Generator } = {},
+) {
   const sagaMiddleware = createSagaMiddleware({ context: { services } });
   const store = configureStore({
     reducer: rootReducer,

@@ -13,21 +13,41 @@ export const Button = styled.button<{ $variant?: Variant; $size?: 'sm' | 'md' }>
   border: 1px solid transparent;
   font-weight: 600;
   cursor: pointer;
-  transition: filter 0.15s, background 0.15s;
+  transition:
+    filter 0.15s,
+    background 0.15s;
   ${({ theme, $variant = 'primary' }) => {
     switch ($variant) {
       case 'primary':
-        return css`background: ${theme.color.accent}; color: ${theme.color.accentText};`;
+        return css`
+          background: ${theme.color.accent};
+          color: ${theme.color.accentText};
+        `;
       case 'danger':
-        return css`background: ${theme.color.danger}; color: #fff;`;
+        return css`
+          background: ${theme.color.danger};
+          color: #fff;
+        `;
       case 'ghost':
-        return css`background: transparent; color: ${theme.color.text};`;
+        return css`
+          background: transparent;
+          color: ${theme.color.text};
+        `;
       default:
-        return css`background: ${theme.color.surfaceAlt}; color: ${theme.color.text}; border-color: ${theme.color.border};`;
+        return css`
+          background: ${theme.color.surfaceAlt};
+          color: ${theme.color.text};
+          border-color: ${theme.color.border};
+        `;
     }
   }}
-  &:hover:not(:disabled) { filter: brightness(1.08); }
-  &:disabled { opacity: 0.55; cursor: not-allowed; }
+  &:hover:not(:disabled) {
+    filter: brightness(1.08);
+  }
+  &:disabled {
+    opacity: 0.55;
+    cursor: not-allowed;
+  }
 `;
 
 /** A round button holding an icon; always give it an aria-label. */
@@ -41,7 +61,15 @@ export const IconButton = styled.button<{ $active?: boolean; $size?: number }>`
   background: transparent;
   color: ${({ theme, $active }) => ($active ? theme.color.accent : theme.color.text)};
   cursor: pointer;
-  &:hover:not(:disabled) { background: ${({ theme }) => theme.color.surfaceAlt}; }
-  &:disabled { opacity: 0.4; cursor: not-allowed; }
-  svg { width: 60%; height: 60%; }
+  &:hover:not(:disabled) {
+    background: ${({ theme }) => theme.color.surfaceAlt};
+  }
+  &:disabled {
+    opacity: 0.4;
+    cursor: not-allowed;
+  }
+  svg {
+    width: 60%;
+    height: 60%;
+  }
 `;

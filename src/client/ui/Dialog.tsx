@@ -9,8 +9,12 @@ const Native = styled.dialog`
   border-radius: ${({ theme }) => theme.radius.lg};
   background: ${({ theme }) => theme.color.surface};
   color: ${({ theme }) => theme.color.text};
-  &::backdrop { background: ${({ theme }) => theme.color.overlay}; }
-  h2 { margin-top: 0; }
+  &::backdrop {
+    background: ${({ theme }) => theme.color.overlay};
+  }
+  h2 {
+    margin-top: 0;
+  }
 `;
 
 export interface DialogProps {

@@ -27,5 +27,7 @@ export const PageHeader = styled.div`
   justify-content: space-between;
   gap: ${({ theme }) => theme.space(3)};
   margin-bottom: ${({ theme }) => theme.space(5)};
-  h1 { margin: 0; }
+  h1 {
+    margin: 0;
+  }
 `;

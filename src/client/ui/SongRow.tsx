@@ -20,12 +20,18 @@ const Row = styled.li<{ $current: boolean; $compact: boolean }>`
   padding: ${({ theme, $compact }) => ($compact ? `${theme.space(1)} ${theme.space(2)}` : `${theme.space(2)} ${theme.space(3)}`)};
   border-radius: ${({ theme }) => theme.radius.md};
   background: ${({ theme, $current }) => ($current ? theme.color.surfaceAlt : 'transparent')};
-  &:hover { background: ${({ theme }) => theme.color.surfaceAlt}; }
+  &:hover {
+    background: ${({ theme }) => theme.color.surfaceAlt};
+  }
 `;
 const Text = styled.div`
   min-width: 0;
   display: grid;
-  span { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+  span {
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
 `;
 const Title = styled.span<{ $current: boolean }>`
   font-weight: 600;

@@ -4,8 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { sniffAudio } from './sniff';
 
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), '../modules/songs/fixtures');
-const bytes = (...values: (number | string)[]) =>
-  Uint8Array.from(values.flatMap((v) => (typeof v === 'string' ? [...v].map((c) => c.charCodeAt(0)) : [v])));
+const bytes = (...values: (number | string)[]) => Uint8Array.from(values.flatMap((v) => (typeof v === 'string' ? [...v].map((c) => c.charCodeAt(0)) : [v])));
 
 describe('sniffAudio', () => {
   it('recognises the committed fixtures by their bytes', async () => {

@@ -77,7 +77,9 @@ describe.each(ROUTES)('broken multipart on $label', (route) => {
   it('answers two files in one upload with "Send one file per upload"', async () => {
     const before = await state();
     const payload = Buffer.concat([
-      Buffer.from(field('name', 'Two files') + field('title', 'Two files') + field('artist', 'Band') + fileHead(route.file, 'a.bin', 'application/octet-stream')),
+      Buffer.from(
+        field('name', 'Two files') + field('title', 'Two files') + field('artist', 'Band') + fileHead(route.file, 'a.bin', 'application/octet-stream'),
+      ),
       route.bytes(),
       Buffer.from(`\r\n${fileHead(route.file, 'b.bin', 'application/octet-stream')}`),
       route.bytes(),

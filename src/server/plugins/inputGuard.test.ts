@@ -44,7 +44,12 @@ describe('text input guard', () => {
   });
 
   it('lets ordinary text through, emoji and accents included', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/playlists', headers: listener.headers, payload: { name: 'Café 🎧 mix', description: 'ünïcødé ✓' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/playlists',
+      headers: listener.headers,
+      payload: { name: 'Café 🎧 mix', description: 'ünïcødé ✓' },
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().playlist).toMatchObject({ name: 'Café 🎧 mix', description: 'ünïcødé ✓' });
   });

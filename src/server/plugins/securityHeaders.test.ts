@@ -88,7 +88,12 @@ describe('security headers', () => {
       PNG,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
-    const created = await t.app.inject({ method: 'POST', url: '/api/playlists', headers: { ...user.headers, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/playlists',
+      headers: { ...user.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
     expect(created.statusCode).toBe(201);
     const cover = await t.app.inject({ method: 'GET', url: created.json().playlist.coverImage });
     expect(cover.statusCode).toBe(200);

@@ -38,7 +38,10 @@ export async function bootstrapAdmin(db: Db, configured?: { email: string; passw
 }
 
 async function freeUsername(db: Db, wanted: string): Promise<string> {
-  const base = wanted.replace(/[^A-Za-z0-9_.-]/g, '').slice(0, 24).padEnd(3, '0');
+  const base = wanted
+    .replace(/[^A-Za-z0-9_.-]/g, '')
+    .slice(0, 24)
+    .padEnd(3, '0');
   for (let i = 0; ; i++) {
     const candidate = i === 0 ? base : `${base}${i}`;
     const taken = await db.select({ id: users.id }).from(users).where(eq(users.username, candidate)).limit(1);

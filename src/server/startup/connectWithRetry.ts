@@ -30,7 +30,9 @@ export async function connectWithRetry<T>(connect: () => Promise<T>, options: Re
       const reason = describeDatabaseError(error);
       const left = deadline - now();
       if (left <= 0) {
-        throw new DatabaseUnreachableError(`database not reachable after ${Math.round(options.timeoutMs / 1000)} s (${reason}); check DATABASE_URL and that PostgreSQL is running`);
+        throw new DatabaseUnreachableError(
+          `database not reachable after ${Math.round(options.timeoutMs / 1000)} s (${reason}); check DATABASE_URL and that PostgreSQL is running`,
+        );
       }
       const wait = Math.min(delay, left);
       options.log(`database not reachable (${reason}), retrying in ${formatSeconds(wait)}`);

@@ -39,9 +39,7 @@ describe('start-up with PostgreSQL unreachable', () => {
       'wavelength: database not reachable (ECONNREFUSED), retrying in 1 s',
       expect.stringMatching(/^wavelength: database not reachable \(ECONNREFUSED\), retrying in (0\.\d|1) s$/),
     ]);
-    expect(lines.at(-1)).toBe(
-      'wavelength: database not reachable after 2 s (ECONNREFUSED); check DATABASE_URL and that PostgreSQL is running',
-    );
+    expect(lines.at(-1)).toBe('wavelength: database not reachable after 2 s (ECONNREFUSED); check DATABASE_URL and that PostgreSQL is running');
   }, 90_000);
 
   it('refuses a DB_CONNECT_TIMEOUT_S that is not a number of seconds', async () => {

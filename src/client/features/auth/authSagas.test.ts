@@ -93,7 +93,10 @@ describe('login', () => {
   });
 
   it('loginRequested sets loading and clears the error', () => {
-    expect(authSlice.reducer({ ...signedOut, error: 'x' }, authActions.loginRequested({ email: 'a@b.c', password: 'p' }))).toEqual({ ...signedOut, isLoading: true });
+    expect(authSlice.reducer({ ...signedOut, error: 'x' }, authActions.loginRequested({ email: 'a@b.c', password: 'p' }))).toEqual({
+      ...signedOut,
+      isLoading: true,
+    });
   });
 
   it("records the server's message on failure and stores no token", async () => {
@@ -211,7 +214,10 @@ describe('the refresh loop', () => {
     try {
       const refresh = jest.fn<Promise<string | null>, []>().mockResolvedValueOnce('fresh-token').mockResolvedValueOnce(null);
       const svc = services(jwt(600), { session: { refresh } });
-      const run = expectSaga(refreshLoop).withReducer(authSlice.reducer, signedIn).provide([ctx(svc)]).run({ timeout: false });
+      const run = expectSaga(refreshLoop)
+        .withReducer(authSlice.reducer, signedIn)
+        .provide([ctx(svc)])
+        .run({ timeout: false });
       await jest.advanceTimersByTimeAsync(839_999);
       expect(refresh).not.toHaveBeenCalled();
       await jest.advanceTimersByTimeAsync(1);

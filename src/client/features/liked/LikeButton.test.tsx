@@ -62,7 +62,7 @@ describe('LikeButton: one source of truth, optimistic, rolled back on failure', 
     buttons.forEach((b) => expect(b).toHaveAttribute('aria-pressed', 'true'));
   });
 
-  it("asks a visitor to log in instead of calling the API", async () => {
+  it('asks a visitor to log in instead of calling the API', async () => {
     api = mockApi({});
     const { store } = renderWithProviders(<LikeButton song={song} />, {
       preloadedState: { auth: { user: null, isAuthenticated: false, isLoading: false, error: null } },

@@ -4,7 +4,15 @@ import { mockApi } from '../../test/mockApi';
 import { signedInState, renderWithProviders } from '../../test/renderWithProviders';
 import LikedPage from './pages/LikedPage';
 
-const song = (id: string, title: string) => ({ id, title, artist: 'Lumen', duration: 90, path: `${id}.mp3`, publicUrl: `/api/songs/stream/${id}?st=t`, createdAt: '2026-01-01T00:00:00.000Z' });
+const song = (id: string, title: string) => ({
+  id,
+  title,
+  artist: 'Lumen',
+  duration: 90,
+  path: `${id}.mp3`,
+  publicUrl: `/api/songs/stream/${id}?st=t`,
+  createdAt: '2026-01-01T00:00:00.000Z',
+});
 
 let api: ReturnType<typeof mockApi>;
 afterEach(() => api.restore());

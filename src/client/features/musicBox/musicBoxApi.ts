@@ -1,13 +1,6 @@
 import { SUGGESTIONS_PAGE_SIZE } from '../../../contract/limits';
 import { MESSAGES } from '../../../contract/messages';
-import type {
-  SuggestionBody,
-  SuggestionResponse,
-  SuggestionSort,
-  SuggestionsResponse,
-  SuggestionStatus,
-  ToggleVoteResponse,
-} from '../../../contract/musicbox';
+import type { SuggestionBody, SuggestionResponse, SuggestionSort, SuggestionsResponse, SuggestionStatus, ToggleVoteResponse } from '../../../contract/musicbox';
 import { baseApi } from '../../api/baseApi';
 import type { RequestArgs, TransportError } from '../../api/transport';
 import type { Services } from '../../services';
@@ -147,8 +140,7 @@ async function voteOptimistically({ id }: { id: string }, { dispatch, getState, 
       dispatch(
         musicBoxApi.util.updateQueryData('getSuggestions', args, (draft) => {
           for (const page of draft.pages)
-            for (const s of page.suggestions)
-              if (s.id === id) Object.assign(s, { hasVoted: data.hasVoted, voteCount: data.voteCount });
+            for (const s of page.suggestions) if (s.id === id) Object.assign(s, { hasVoted: data.hasVoted, voteCount: data.voteCount });
         }),
       );
   } catch (failure) {

@@ -35,7 +35,8 @@ export function* watchAudioEvents(): SagaIterator {
           if (player.isBuffering) yield put(playerActions.bufferingChanged({ buffering: false }));
           break;
         case 'volumechange':
-          if (event.volume !== player.volume || event.muted !== player.isMuted) yield put(playerActions.volumeChanged({ volume: event.volume, muted: event.muted }));
+          if (event.volume !== player.volume || event.muted !== player.isMuted)
+            yield put(playerActions.volumeChanged({ volume: event.volume, muted: event.muted }));
           break;
         case 'play':
         case 'pause':
@@ -59,4 +60,3 @@ export function* watchAudioEvents(): SagaIterator {
     channel.close();
   }
 }
-

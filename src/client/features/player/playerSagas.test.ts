@@ -54,7 +54,10 @@ describe('playing a song', () => {
 
   it("needs a stored token: 'Authentication required'", async () => {
     const { services, audio } = setup(null);
-    const { storeState } = await run(services).dispatch(playerActions.playRequested({ track: t1 })).not.put.like({ action: { type: playerActions.trackStarted.type } }).silentRun(50);
+    const { storeState } = await run(services)
+      .dispatch(playerActions.playRequested({ track: t1 }))
+      .not.put.like({ action: { type: playerActions.trackStarted.type } })
+      .silentRun(50);
     expect(audio.methods()).toEqual([]);
     expect(storeState.player).toMatchObject({ isPlaying: false, playingSongId: null, error: 'Authentication required' });
     expect(toastMessages(storeState)).toEqual(['Authentication required']);
@@ -65,7 +68,9 @@ describe('playing a song', () => {
     audio.load = async () => {
       throw new Error('No audio URL provided');
     };
-    const { storeState } = await run(services).dispatch(playerActions.playRequested({ track: t1 })).silentRun(50);
+    const { storeState } = await run(services)
+      .dispatch(playerActions.playRequested({ track: t1 }))
+      .silentRun(50);
     expect(storeState.player).toMatchObject({ isPlaying: false, playingSongId: null, error: 'No audio URL provided' });
   });
 
@@ -100,7 +105,10 @@ describe('playing a song', () => {
         audio.failLoadWith = null; // the second try finds a fresh cookie
       }
     };
-    const { storeState } = await run(services).dispatch(playerActions.playRequested({ track: t1 })).put(playerActions.trackStarted({ track: t1, source: 'library' })).silentRun(50);
+    const { storeState } = await run(services)
+      .dispatch(playerActions.playRequested({ track: t1 }))
+      .put(playerActions.trackStarted({ track: t1, source: 'library' }))
+      .silentRun(50);
     expect(refresh).toHaveBeenCalledTimes(1);
     expect(audio.argsOf('load')).toEqual([[t1.url], [t1.url]]);
     expect(storeState.player).toMatchObject({ currentTrack: t1, isPlaying: true, error: null });
@@ -109,7 +117,9 @@ describe('playing a song', () => {
   it('does not retry a refused stream when the session cannot be renewed', async () => {
     const { services, audio } = setup();
     audio.failLoadWith = 4;
-    const { storeState } = await run(services).dispatch(playerActions.playRequested({ track: t1 })).silentRun(50);
+    const { storeState } = await run(services)
+      .dispatch(playerActions.playRequested({ track: t1 }))
+      .silentRun(50);
     expect(audio.methods()).toEqual(['load']);
     expect(storeState.player).toMatchObject({ isPlaying: false, error: 'Audio format not supported' });
   });
@@ -117,13 +127,17 @@ describe('playing a song', () => {
   it("reports 'Failed to play track' when play() fails for another reason than autoplay", async () => {
     const { services, audio } = setup();
     audio.failPlayWith = new Error('boom');
-    const { storeState } = await run(services).dispatch(playerActions.playRequested({ track: t1 })).silentRun(50);
+    const { storeState } = await run(services)
+      .dispatch(playerActions.playRequested({ track: t1 }))
+      .silentRun(50);
     expect(storeState.player).toMatchObject({ isPlaying: false, playingSongId: null, error: 'Failed to play track' });
   });
 
-  it("keeps the queue when one song is played, and puts the current one in history", async () => {
+  it('keeps the queue when one song is played, and puts the current one in history', async () => {
     const { services } = setup();
-    const { storeState } = await run(services, playing(t1, { queue: [t3] })).dispatch(playerActions.playRequested({ track: t2 })).silentRun(50);
+    const { storeState } = await run(services, playing(t1, { queue: [t3] }))
+      .dispatch(playerActions.playRequested({ track: t2 }))
+      .silentRun(50);
     expect(storeState.player).toMatchObject({ currentTrack: t2, queue: [t3], history: [t1] });
   });
 });
@@ -151,12 +165,20 @@ describe('blocked autoplay', () => {
       .dispatch(playerActions.playRequested({ track: t1 }))
       .not.put.like({ action: { type: playerActions.trackStarted.type } })
       .silentRun(50);
-    expect(storeState.player).toMatchObject({ currentTrack: t1, isPlaying: false, playingSongId: null, requiresInteraction: true, error: 'Click anywhere to start playback' });
+    expect(storeState.player).toMatchObject({
+      currentTrack: t1,
+      isPlaying: false,
+      playingSongId: null,
+      requiresInteraction: true,
+      error: 'Click anywhere to start playback',
+    });
   });
 
   it('ignores clicks when nothing waits for one', async () => {
     const { services, audio } = setup();
-    await run(services, playing(t1, { isPlaying: false, playingSongId: null })).dispatch(playerActions.userInteracted()).silentRun(30);
+    await run(services, playing(t1, { isPlaying: false, playingSongId: null }))
+      .dispatch(playerActions.userInteracted())
+      .silentRun(30);
     expect(audio.methods()).toEqual([]);
   });
 });
@@ -180,7 +202,9 @@ describe('toggling', () => {
   it("reports 'Failed to play audio. Please try again.' when resuming fails", async () => {
     const { services, audio } = setup();
     audio.failPlayWith = new Error('decode');
-    const { storeState } = await run(services, playing(t1, { isPlaying: false, playingSongId: null })).dispatch(playerActions.playPauseRequested()).silentRun(30);
+    const { storeState } = await run(services, playing(t1, { isPlaying: false, playingSongId: null }))
+      .dispatch(playerActions.playPauseRequested())
+      .silentRun(30);
     expect(storeState.player.error).toBe('Failed to play audio. Please try again.');
   });
 });
@@ -198,13 +222,17 @@ describe('the queue', () => {
 
   it('starts from startIndex, keeping the earlier tracks for Previous', async () => {
     const { services } = setup();
-    const { storeState } = await run(services).dispatch(playerActions.playAllRequested({ tracks: [t1, t2, t3], startIndex: 1 })).silentRun(50);
+    const { storeState } = await run(services)
+      .dispatch(playerActions.playAllRequested({ tracks: [t1, t2, t3], startIndex: 1 }))
+      .silentRun(50);
     expect(storeState.player).toMatchObject({ currentTrack: t2, queue: [t3], history: [t1] });
   });
 
   it("says 'Failed to start playlist playback. Please try again.' for nothing to play", async () => {
     const { services, audio } = setup();
-    const { storeState } = await run(services).dispatch(playerActions.playAllRequested({ tracks: [] })).silentRun(30);
+    const { storeState } = await run(services)
+      .dispatch(playerActions.playAllRequested({ tracks: [] }))
+      .silentRun(30);
     expect(audio.methods()).toEqual([]);
     expect(toastMessages(storeState)).toEqual(['Failed to start playlist playback. Please try again.']);
   });
@@ -235,14 +263,18 @@ describe('the queue', () => {
 
   it('Next plays the next queued track', async () => {
     const { services } = setup();
-    const { storeState } = await run(services, playing(t1, { queue: [t2] })).dispatch(playerActions.nextRequested()).silentRun(30);
+    const { storeState } = await run(services, playing(t1, { queue: [t2] }))
+      .dispatch(playerActions.nextRequested())
+      .silentRun(30);
     expect(storeState.player).toMatchObject({ currentTrack: t2, queue: [], history: [t1] });
   });
 
   it('Previous restarts the track when more than 3 s in', async () => {
     const { services, audio } = setup();
     audio.time = 3.5;
-    const { storeState } = await run(services, playing(t2, { history: [t1], currentTime: 3.5 })).dispatch(playerActions.previousRequested()).silentRun(30);
+    const { storeState } = await run(services, playing(t2, { history: [t1], currentTime: 3.5 }))
+      .dispatch(playerActions.previousRequested())
+      .silentRun(30);
     expect(audio.methods()).toEqual(['seek']);
     expect(audio.argsOf('seek')).toEqual([[0]]);
     expect(storeState.player).toMatchObject({ currentTrack: t2, currentTime: 0, history: [t1] });
@@ -251,7 +283,9 @@ describe('the queue', () => {
   it('Previous goes to the previous track within the first 3 s', async () => {
     const { services, audio } = setup();
     audio.time = 2.9;
-    const { storeState } = await run(services, playing(t2, { history: [t1], queue: [t3] })).dispatch(playerActions.previousRequested()).silentRun(30);
+    const { storeState } = await run(services, playing(t2, { history: [t1], queue: [t3] }))
+      .dispatch(playerActions.previousRequested())
+      .silentRun(30);
     expect(audio.argsOf('load')).toEqual([[t1.url]]);
     expect(storeState.player).toMatchObject({ currentTrack: t1, history: [], queue: [t2, t3] });
   });
@@ -287,7 +321,9 @@ describe('seek and volume', () => {
 
   it('raising the volume unmutes', async () => {
     const { services, audio } = setup();
-    const { storeState } = await run(services, { isMuted: true, volume: 0.5 }).dispatch(playerActions.volumeChangeRequested({ volume: 0.8 })).silentRun(30);
+    const { storeState } = await run(services, { isMuted: true, volume: 0.5 })
+      .dispatch(playerActions.volumeChangeRequested({ volume: 0.8 }))
+      .silentRun(30);
     expect(audio.argsOf('setMuted')).toEqual([[false]]);
     expect(storeState.player).toMatchObject({ volume: 0.8, isMuted: false });
   });
@@ -349,19 +385,25 @@ describe('radio mode', () => {
 
   it('a sync outside radio mode does nothing', async () => {
     const { services, audio } = setup();
-    await run(services, playing(t1)).dispatch(playerActions.radioSyncRequested({ offsetSeconds: 33 })).silentRun(30);
+    await run(services, playing(t1))
+      .dispatch(playerActions.radioSyncRequested({ offsetSeconds: 33 }))
+      .silentRun(30);
     expect(audio.methods()).toEqual([]);
   });
 
   it('the same radio track again only follows the live position', async () => {
     const { services, audio } = setup();
-    await run(services, playing(t2, { isRadioMode: true })).dispatch(playerActions.radioPlayRequested({ track: t2, offsetSeconds: 40 })).silentRun(30);
+    await run(services, playing(t2, { isRadioMode: true }))
+      .dispatch(playerActions.radioPlayRequested({ track: t2, offsetSeconds: 40 }))
+      .silentRun(30);
     expect(audio.methods()).toEqual(['seek']);
   });
 
   it('when the radio stops, radio mode ends and playback pauses', async () => {
     const { services, audio } = setup();
-    const { storeState } = await run(services, playing(t2, { isRadioMode: true })).dispatch(playerActions.radioStopped()).silentRun(30);
+    const { storeState } = await run(services, playing(t2, { isRadioMode: true }))
+      .dispatch(playerActions.radioStopped())
+      .silentRun(30);
     expect(audio.methods()).toEqual(['pause']);
     expect(storeState.player).toMatchObject({ isRadioMode: false, isPlaying: false });
   });

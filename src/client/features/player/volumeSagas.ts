@@ -27,4 +27,3 @@ export function* onMuteToggle(): SagaIterator {
   yield call([audio, audio.setMuted], !player.isMuted);
   yield put(playerActions.volumeChanged({ volume: player.volume, muted: !player.isMuted }));
 }
-

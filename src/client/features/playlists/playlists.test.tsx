@@ -31,7 +31,9 @@ describe('playlist card text', () => {
 
 describe('the create dialog', () => {
   it('keeps Create disabled while the name is blank, and sends the trimmed name', async () => {
-    api = mockApi({ 'POST /playlists': (call) => json(201, { success: true, playlist: { ...playlist(), name: (call.body as { name: string }).name, songs: [] } }) });
+    api = mockApi({
+      'POST /playlists': (call) => json(201, { success: true, playlist: { ...playlist(), name: (call.body as { name: string }).name, songs: [] } }),
+    });
     const onClose = jest.fn();
     renderWithProviders(<PlaylistFormDialog open onClose={onClose} />, { preloadedState: signedInState() });
     const create = screen.getByRole('button', { name: 'Create' });

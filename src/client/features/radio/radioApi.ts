@@ -1,11 +1,5 @@
 import { baseApi } from '../../api/baseApi';
-import type {
-  RadioHistoryResponse,
-  RadioSnapshot,
-  RemoveFromQueueResponse,
-  SkipResponse,
-  ToggleResponse,
-} from '../../../contract/radio';
+import type { RadioHistoryResponse, RadioSnapshot, RemoveFromQueueResponse, SkipResponse, ToggleResponse } from '../../../contract/radio';
 
 export type { RadioSnapshot };
 export { useAddRadioTrackMutation } from '../../api/radioQueueApi';
@@ -32,10 +26,4 @@ export const radioApi = baseApi.injectEndpoints({
   }),
 });
 
-export const {
-  useGetRadioQueueQuery,
-  useRemoveRadioTrackMutation,
-  useSkipRadioTrackMutation,
-  useToggleRadioMutation,
-  useGetRadioHistoryQuery,
-} = radioApi;
+export const { useGetRadioQueueQuery, useRemoveRadioTrackMutation, useSkipRadioTrackMutation, useToggleRadioMutation, useGetRadioHistoryQuery } = radioApi;

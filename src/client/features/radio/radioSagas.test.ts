@@ -259,8 +259,7 @@ describe('radio mode', () => {
     const withOffset = { ...initial(), radio: { ...initial().radio, clockOffsetMs: 2_000 } };
     await expectSaga(radioModeSaga)
       .withReducer(reducer, withOffset)
-      .provide([
-        ctx(services()),[matchers.call.fn(wait), new Promise(() => {})]])
+      .provide([ctx(services()), [matchers.call.fn(wait), new Promise(() => {})]])
       .dispatch(radioActions.stateReceived(live()))
       // local 128,000 + offset 2,000 = server 130,000; started at 100,000: 30 s in
       .put(
@@ -277,8 +276,7 @@ describe('radio mode', () => {
   it('plays each new track once, and does nothing while the radio is off', async () => {
     const { effects } = await expectSaga(radioModeSaga)
       .withReducer(reducer)
-      .provide([
-        ctx(services()),[matchers.call.fn(wait), new Promise(() => {})]])
+      .provide([ctx(services()), [matchers.call.fn(wait), new Promise(() => {})]])
       .dispatch(radioActions.stateReceived(live({ isRadioActive: false, startedAt: null })))
       .dispatch(radioActions.stateReceived(live()))
       .dispatch(radioActions.stateReceived(live({ listeners: 4 })))
@@ -292,8 +290,7 @@ describe('radio mode', () => {
   it('leaves radio mode when the queue runs out (no current track)', async () => {
     await expectSaga(radioModeSaga)
       .withReducer(reducer)
-      .provide([
-        ctx(services()),[matchers.call.fn(wait), new Promise(() => {})]])
+      .provide([ctx(services()), [matchers.call.fn(wait), new Promise(() => {})]])
       .dispatch(radioActions.stateReceived(live()))
       .dispatch(radioActions.trackChanged({ currentTrack: null, isRadioActive: true, startedAt: null, serverTime: 128_000 }))
       .put(playerActions.radioStopped())
@@ -304,8 +301,7 @@ describe('radio mode', () => {
     const song = { id: 'other', title: 'Other', artist: 'X', url: '/x', duration: 10 };
     const { effects } = await expectSaga(radioModeSaga)
       .withReducer(reducer)
-      .provide([
-        ctx(services()),[matchers.call.fn(wait), new Promise(() => {})]])
+      .provide([ctx(services()), [matchers.call.fn(wait), new Promise(() => {})]])
       .dispatch(radioActions.stateReceived(live()))
       .dispatch(playerActions.playRequested({ track: song, source: 'library' }))
       .dispatch(radioActions.trackChanged({ currentTrack: track('c2'), isRadioActive: true, startedAt: 127_000, serverTime: 128_000 }))
@@ -349,8 +345,7 @@ describe('skip in radio mode', () => {
   it('reports a failed skip with the spec message', async () => {
     const { storeState } = await expectSaga(skipSaga)
       .withReducer(reducer)
-      .provide([
-        ctx(createTestServices()), [matchers.call.fn(requestSkip), false]])
+      .provide([ctx(createTestServices()), [matchers.call.fn(requestSkip), false]])
       .silentRun(50);
     expect((storeState as Root).toasts.map((t) => t.message)).toEqual(['Failed to skip track']);
   });
@@ -361,11 +356,20 @@ describe('one skip path: Next in radio mode', () => {
   const state = (role: 'user' | 'admin', isRadioMode: boolean) => ({
     ...withAuth(undefined, { type: 'init' }),
     player: { ...playerSlice.getInitialState(), isRadioMode },
-    auth: { user: { id: 'u1', username: role, email: `${role}@example.test`, role, createdAt: '2026-01-01T00:00:00.000Z' }, isAuthenticated: true, isLoading: false, error: null },
+    auth: {
+      user: { id: 'u1', username: role, email: `${role}@example.test`, role, createdAt: '2026-01-01T00:00:00.000Z' },
+      isAuthenticated: true,
+      isLoading: false,
+      error: null,
+    },
   });
 
   it("is an admin's skip", async () => {
-    await expectSaga(nextInRadioModeSaga).withReducer(withAuth, state('admin', true)).provide([[matchers.call.fn(requestSkip), true]]).call(skipSaga).silentRun(30);
+    await expectSaga(nextInRadioModeSaga)
+      .withReducer(withAuth, state('admin', true))
+      .provide([[matchers.call.fn(requestSkip), true]])
+      .call(skipSaga)
+      .silentRun(30);
   });
 
   it('is nothing for a listener, nor outside radio mode', async () => {

@@ -22,11 +22,7 @@ export function wait(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-export type SocketEvent =
-  | { kind: 'open' }
-  | { kind: 'message'; data: string; receivedAt: number }
-  | { kind: 'error' }
-  | { kind: 'close'; code: number };
+export type SocketEvent = { kind: 'open' } | { kind: 'message'; data: string; receivedAt: number } | { kind: 'error' } | { kind: 'close'; code: number };
 
 /** The websocket URL for a token: same origin as the API (docs/product.md §7), ws:// or wss:// after the page's scheme. */
 export function radioSocketUrl(apiOrigin: string, token: string): string {

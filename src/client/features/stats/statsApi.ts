@@ -25,19 +25,23 @@ const EMPTY_SONGS = { success: true as const, songs: [] };
 export const statsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getRecentlyPlayed: build.query<RecentlyPlayedResponse, number | void>({
-      queryFn: (limit, api, extra, baseQuery) => orEmpty({ url: '/stats/recently-played', params: { limit: limit ?? 10 } }, EMPTY_SONGS)(limit, api, extra, baseQuery as BaseQuery),
+      queryFn: (limit, api, extra, baseQuery) =>
+        orEmpty({ url: '/stats/recently-played', params: { limit: limit ?? 10 } }, EMPTY_SONGS)(limit, api, extra, baseQuery as BaseQuery),
       providesTags: ['Stats'],
     }),
     getTopCharts: build.query<RankedSongsResponse, number | void>({
-      queryFn: (limit, api, extra, baseQuery) => orEmpty({ url: '/stats/top-charts', params: { limit: limit ?? 10 } }, EMPTY_SONGS)(limit, api, extra, baseQuery as BaseQuery),
+      queryFn: (limit, api, extra, baseQuery) =>
+        orEmpty({ url: '/stats/top-charts', params: { limit: limit ?? 10 } }, EMPTY_SONGS)(limit, api, extra, baseQuery as BaseQuery),
       providesTags: ['Stats'],
     }),
     getTrending: build.query<TrendingResponse, number | void>({
-      queryFn: (limit, api, extra, baseQuery) => orEmpty({ url: '/stats/trending', params: { limit: limit ?? 10 } }, EMPTY_SONGS)(limit, api, extra, baseQuery as BaseQuery),
+      queryFn: (limit, api, extra, baseQuery) =>
+        orEmpty({ url: '/stats/trending', params: { limit: limit ?? 10 } }, EMPTY_SONGS)(limit, api, extra, baseQuery as BaseQuery),
       providesTags: ['Stats'],
     }),
     getMostPlayed: build.query<RankedSongsResponse, number | void>({
-      queryFn: (limit, api, extra, baseQuery) => orEmpty({ url: '/stats/most-played', params: { limit: limit ?? 10 } }, EMPTY_SONGS)(limit, api, extra, baseQuery as BaseQuery),
+      queryFn: (limit, api, extra, baseQuery) =>
+        orEmpty({ url: '/stats/most-played', params: { limit: limit ?? 10 } }, EMPTY_SONGS)(limit, api, extra, baseQuery as BaseQuery),
       providesTags: ['Stats'],
     }),
     getUserHistory: build.query<UserHistoryResponse, { page: number; limit?: number }>({
@@ -50,11 +54,17 @@ export const statsApi = baseApi.injectEndpoints({
     }),
     getGlobalStats: build.query<GlobalStatsResponse, void>({
       queryFn: (arg, api, extra, baseQuery) =>
-        orEmpty('/stats/global', { success: true as const, stats: { totalSongs: 0, totalUsers: 0, totalPlays: 0, totalMinutesPlayed: 0 } })(arg, api, extra, baseQuery as BaseQuery),
+        orEmpty('/stats/global', { success: true as const, stats: { totalSongs: 0, totalUsers: 0, totalPlays: 0, totalMinutesPlayed: 0 } })(
+          arg,
+          api,
+          extra,
+          baseQuery as BaseQuery,
+        ),
       providesTags: ['Stats'],
     }),
     getDailyPlays: build.query<DailyPlaysResponse, { days: number; tzOffset: number }>({
-      queryFn: (arg, api, extra, baseQuery) => orEmpty({ url: '/stats/daily', params: arg }, { success: true as const, days: [] })(arg, api, extra, baseQuery as BaseQuery),
+      queryFn: (arg, api, extra, baseQuery) =>
+        orEmpty({ url: '/stats/daily', params: arg }, { success: true as const, days: [] })(arg, api, extra, baseQuery as BaseQuery),
       providesTags: ['Stats'],
     }),
     incrementPlay: build.mutation<IncrementPlayResponse, { songId: string; source: string }>({

@@ -16,7 +16,8 @@ function storeWithStatsSaga() {
   const sagas = createSagaMiddleware({ context: { services } });
   const store = configureStore({
     reducer: combineSlices(baseApi, settingsSlice),
-    middleware: (getDefault) => getDefault({ thunk: { extraArgument: services }, serializableCheck: false, immutableCheck: false }).concat(baseApi.middleware, sagas),
+    middleware: (getDefault) =>
+      getDefault({ thunk: { extraArgument: services }, serializableCheck: false, immutableCheck: false }).concat(baseApi.middleware, sagas),
   });
   sagas.run(statsSaga);
   return store;

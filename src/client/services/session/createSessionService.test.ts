@@ -43,10 +43,10 @@ describe('one single-flight refresh for the loop and the 401 retry', () => {
       middleware: (gDM) =>
         gDM({ thunk: { extraArgument: services } })
           .concat(baseApi.middleware)
-          .concat(((() => (next: (action: unknown) => unknown) => (action: unknown) => {
+          .concat((() => (next: (action: unknown) => unknown) => (action: unknown) => {
             actions.push((action as { type: string }).type);
             return next(action);
-          }) as Middleware)),
+          }) as Middleware),
     });
     return { server, tokenStore, session, store, actions };
   }

@@ -3,7 +3,8 @@ import type { PlayerTrack } from './playerTypes';
 
 const track = (n: number): PlayerTrack => ({ id: `song-${n}`, title: `Song ${n}`, artist: 'A', url: `/s/${n}`, duration: 60 });
 const [t1, t2, t3, t4] = [track(1), track(2), track(3), track(4)];
-const reduce = (state: Partial<PlayerState>, action: Parameters<typeof playerSlice.reducer>[1]) => playerSlice.reducer({ ...initialPlayerState, ...state }, action);
+const reduce = (state: Partial<PlayerState>, action: Parameters<typeof playerSlice.reducer>[1]) =>
+  playerSlice.reducer({ ...initialPlayerState, ...state }, action);
 
 describe('the queue and history arithmetic (docs/product.md §4)', () => {
   it('a list replaces the queue: the current track and what comes before the start join the history', () => {

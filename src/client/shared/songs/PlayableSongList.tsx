@@ -20,7 +20,16 @@ export interface PlayableSongListProps<S extends PlayableSong> {
 }
 
 /** The playable song list of every screen: a row plays its song and queues the rest of the list. */
-export function PlayableSongList<S extends PlayableSong>({ songs, source, keyOf, metaOf, actionsOf, compact = false, rowTestId, ...aria }: PlayableSongListProps<S>) {
+export function PlayableSongList<S extends PlayableSong>({
+  songs,
+  source,
+  keyOf,
+  metaOf,
+  actionsOf,
+  compact = false,
+  rowTestId,
+  ...aria
+}: PlayableSongListProps<S>) {
   const { play, isCurrent, isPlaying } = usePlaySongs(songs, source);
   const size = compact ? 36 : 40;
   return (

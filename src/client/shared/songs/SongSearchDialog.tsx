@@ -28,10 +28,23 @@ const Row = styled.li`
   align-items: center;
   padding: ${({ theme }) => theme.space(2)};
   border-radius: ${({ theme }) => theme.radius.sm};
-  &:hover { background: ${({ theme }) => theme.color.surfaceAlt}; }
-  div { min-width: 0; }
-  strong, span { display: block; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-  span { color: ${({ theme }) => theme.color.textMuted}; font-size: 0.85rem; }
+  &:hover {
+    background: ${({ theme }) => theme.color.surfaceAlt};
+  }
+  div {
+    min-width: 0;
+  }
+  strong,
+  span {
+    display: block;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+  span {
+    color: ${({ theme }) => theme.color.textMuted};
+    font-size: 0.85rem;
+  }
 `;
 const Footer = styled.div`
   display: flex;
@@ -58,7 +71,14 @@ export interface SongSearchDialogProps {
   inLabel?: (song: Song) => string;
 }
 
-function SongSearchResults({ songs, onAdd, addLabel, isIn, inLabel, resultsLabel }: Pick<SongSearchDialogProps, 'onAdd' | 'addLabel' | 'isIn' | 'inLabel' | 'resultsLabel'> & { songs: Song[] }) {
+function SongSearchResults({
+  songs,
+  onAdd,
+  addLabel,
+  isIn,
+  inLabel,
+  resultsLabel,
+}: Pick<SongSearchDialogProps, 'onAdd' | 'addLabel' | 'isIn' | 'inLabel' | 'resultsLabel'> & { songs: Song[] }) {
   const [busy, setBusy] = useState<string | null>(null);
   const [added, setAdded] = useState<string[]>([]);
   const add = async (song: Song) => {
@@ -77,7 +97,14 @@ function SongSearchResults({ songs, onAdd, addLabel, isIn, inLabel, resultsLabel
               <span>{song.artist}</span>
             </div>
             <span>{formatDuration(song.duration)}</span>
-            <Button type="button" $size="sm" $variant="secondary" disabled={there || busy === song.id} onClick={() => void add(song)} aria-label={there && inLabel ? inLabel(song) : addLabel(song)}>
+            <Button
+              type="button"
+              $size="sm"
+              $variant="secondary"
+              disabled={there || busy === song.id}
+              onClick={() => void add(song)}
+              aria-label={there && inLabel ? inLabel(song) : addLabel(song)}
+            >
               {there || added.includes(song.id) ? 'Added' : 'Add'}
             </Button>
           </Row>

@@ -2,7 +2,9 @@
  * The generated cover of something without a picture (docs/product.md §2): colours and shapes come
  * from its name alone, so a song, album or playlist looks the same in every row, card and player.
  */
-export type CoverShape = { kind: 'circle'; cx: number; cy: number; r: number; color: string } | { kind: 'band'; y: number; h: number; angle: number; color: string };
+export type CoverShape =
+  | { kind: 'circle'; cx: number; cy: number; r: number; color: string }
+  | { kind: 'band'; y: number; h: number; angle: number; color: string };
 
 export interface CoverArt {
   background: string;

@@ -22,7 +22,14 @@ const Item = styled.div<{ $kind: Toast['kind'] }>`
   background: ${({ theme }) => theme.color.surface};
   border-left: 4px solid ${({ theme, $kind }) => ($kind === 'error' ? theme.color.danger : $kind === 'success' ? theme.color.success : theme.color.accent)};
   box-shadow: 0 6px 24px rgba(0, 0, 0, 0.18);
-  button { margin-left: auto; background: none; border: 0; cursor: pointer; width: 28px; height: 28px; }
+  button {
+    margin-left: auto;
+    background: none;
+    border: 0;
+    cursor: pointer;
+    width: 28px;
+    height: 28px;
+  }
 `;
 
 function ToastItem({ toast }: { toast: Toast }) {

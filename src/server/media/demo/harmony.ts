@@ -1,7 +1,19 @@
 import type { Groove, NoteName, ScaleName } from './catalogue';
 
 export const PITCH_CLASS: Record<NoteName, number> = {
-  C: 0, 'C#': 1, Db: 1, D: 2, Eb: 3, E: 4, F: 5, 'F#': 6, G: 7, Ab: 8, A: 9, Bb: 10, B: 11,
+  C: 0,
+  'C#': 1,
+  Db: 1,
+  D: 2,
+  Eb: 3,
+  E: 4,
+  F: 5,
+  'F#': 6,
+  G: 7,
+  Ab: 8,
+  A: 9,
+  Bb: 10,
+  B: 11,
 };
 
 export const SCALES: Record<ScaleName, readonly number[]> = {
@@ -44,10 +56,32 @@ export const DRUMS: Record<Groove, DrumPattern> = {
 /** [step, length in steps, scale degrees above the chord root] */
 type BassNote = readonly [number, number, number];
 export const BASS: Record<Groove, readonly BassNote[]> = {
-  backbeat: [[0, 6, 0], [6, 2, 0], [8, 4, 4], [12, 4, 7]],
-  fourOnTheFloor: [[0, 2, 0], [2, 2, 7], [4, 2, 0], [6, 2, 7], [8, 2, 0], [10, 2, 7], [12, 2, 4], [14, 2, 7]],
-  halfTime: [[0, 10, 0], [10, 2, 4], [12, 4, 0]],
-  waltz: [[0, 4, 0], [4, 4, 4], [8, 4, 2]],
+  backbeat: [
+    [0, 6, 0],
+    [6, 2, 0],
+    [8, 4, 4],
+    [12, 4, 7],
+  ],
+  fourOnTheFloor: [
+    [0, 2, 0],
+    [2, 2, 7],
+    [4, 2, 0],
+    [6, 2, 7],
+    [8, 2, 0],
+    [10, 2, 7],
+    [12, 2, 4],
+    [14, 2, 7],
+  ],
+  halfTime: [
+    [0, 10, 0],
+    [10, 2, 4],
+    [12, 4, 0],
+  ],
+  waltz: [
+    [0, 4, 0],
+    [4, 4, 4],
+    [8, 4, 2],
+  ],
   sparse: [[0, 16, 0]],
 };
 

@@ -83,9 +83,7 @@ export function addKick(out: Float32Array, start: number, gain: number, sr: numb
 }
 
 /** Noise burst (first-difference high-passed) with an optional tone body: snares and hats. */
-export function addNoiseHit(
-  out: Float32Array, start: number, seconds: number, tau: number, gain: number, toneHz: number, noise: Noise, sr: number,
-): void {
+export function addNoiseHit(out: Float32Array, start: number, seconds: number, tau: number, gain: number, toneHz: number, noise: Noise, sr: number): void {
   const length = Math.round(seconds * sr);
   const end = Math.min(out.length, start + length);
   const ampMul = Math.exp(-1 / (tau * sr));

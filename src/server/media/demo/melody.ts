@@ -41,7 +41,13 @@ export function composePhrase(rng: () => number, progression: readonly number[],
 }
 
 /** The same phrase with a new last bar: an answer rather than a repeat. */
-export function varyPhrase(rng: () => number, phrase: MelodyNote[][], progression: readonly number[], stepsPerBar: number, strongEvery: number): MelodyNote[][] {
+export function varyPhrase(
+  rng: () => number,
+  phrase: MelodyNote[][],
+  progression: readonly number[],
+  stepsPerBar: number,
+  strongEvery: number,
+): MelodyNote[][] {
   const fresh = composePhrase(rng, progression, stepsPerBar, strongEvery);
   return [...phrase.slice(0, -1), fresh[fresh.length - 1]];
 }

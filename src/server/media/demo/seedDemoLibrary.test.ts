@@ -39,11 +39,15 @@ describe('renderTrack', () => {
     expect(sha(pcmBytes(renderTrack(track)))).toBe(sha(pcmBytes(renderTrack(track))));
   });
 
-  it('gives every track its own melody, even with tempo, key, timbre and groove held equal', () => {
-    const shared = { bpm: 100, key: DEMO_TRACKS[0].key, waveform: DEMO_TRACKS[0].waveform, groove: DEMO_TRACKS[0].groove };
-    const hashes = DEMO_TRACKS.map((t) => sha(pcmBytes(renderTrack({ ...short(t), ...shared }))));
-    expect(new Set(hashes).size).toBe(DEMO_TRACKS.length);
-  }, SLOW);
+  it(
+    'gives every track its own melody, even with tempo, key, timbre and groove held equal',
+    () => {
+      const shared = { bpm: 100, key: DEMO_TRACKS[0].key, waveform: DEMO_TRACKS[0].waveform, groove: DEMO_TRACKS[0].groove };
+      const hashes = DEMO_TRACKS.map((t) => sha(pcmBytes(renderTrack({ ...short(t), ...shared }))));
+      expect(new Set(hashes).size).toBe(DEMO_TRACKS.length);
+    },
+    SLOW,
+  );
 
   it('renders audible, unclipped audio that starts and ends in silence (no clicks)', () => {
     for (const track of DEMO_TRACKS.slice(0, 4)) {
@@ -81,71 +85,87 @@ describe('seedDemoLibrary', () => {
 
   const allSongs = (): Promise<SongRow[]> => database.db.select().from(songs);
 
-  it('fills an empty library with the generated tracks, their real durations and their files', async () => {
-    const inserted = await seedDemoLibrary({ db: database.db, mediaDir, log });
-    expect(inserted).toBe(DEMO_TRACKS.length);
-    expect(logged).toHaveLength(1);
+  it(
+    'fills an empty library with the generated tracks, their real durations and their files',
+    async () => {
+      const inserted = await seedDemoLibrary({ db: database.db, mediaDir, log });
+      expect(inserted).toBe(DEMO_TRACKS.length);
+      expect(logged).toHaveLength(1);
 
-    const rows = await allSongs();
-    expect(rows).toHaveLength(inserted);
-    expect(new Set(rows.map((r) => r.title)).size).toBeGreaterThanOrEqual(12);
-    expect(new Set(rows.map((r) => r.artist)).size).toBeGreaterThanOrEqual(12);
-    expect((await readdir(mediaDir)).sort()).toEqual(rows.map((r) => r.path).sort());
+      const rows = await allSongs();
+      expect(rows).toHaveLength(inserted);
+      expect(new Set(rows.map((r) => r.title)).size).toBeGreaterThanOrEqual(12);
+      expect(new Set(rows.map((r) => r.artist)).size).toBeGreaterThanOrEqual(12);
+      expect((await readdir(mediaDir)).sort()).toEqual(rows.map((r) => r.path).sort());
 
-    const openingHashes = new Set<string>();
-    for (const row of rows) {
-      expect(row.path).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.wav$/);
-      expect(row.mimeType).toBe('audio/wav');
-      expect(row).toMatchObject(songKeys(row.title, row.artist));
-      const file = path.join(mediaDir, row.path);
-      expect(row.sizeBytes).toBe((await stat(file)).size);
+      const openingHashes = new Set<string>();
+      for (const row of rows) {
+        expect(row.path).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.wav$/);
+        expect(row.mimeType).toBe('audio/wav');
+        expect(row).toMatchObject(songKeys(row.title, row.artist));
+        const file = path.join(mediaDir, row.path);
+        expect(row.sizeBytes).toBe((await stat(file)).size);
 
-      const { format } = await parseFile(file);
-      expect(format.container).toBe('WAVE');
-      expect(Math.abs(format.duration! * 1000 - row.durationMs)).toBeLessThanOrEqual(50);
-      expect(row.durationMs).toBeGreaterThanOrEqual(30_000);
-      expect(row.durationMs).toBeLessThanOrEqual(120_000);
-      const spec = DEMO_TRACKS.find((t) => t.title === row.title)!;
-      expect(Math.abs(spec.durationSec * 1000 - row.durationMs)).toBeLessThanOrEqual(50);
+        const { format } = await parseFile(file);
+        expect(format.container).toBe('WAVE');
+        expect(Math.abs(format.duration! * 1000 - row.durationMs)).toBeLessThanOrEqual(50);
+        expect(row.durationMs).toBeGreaterThanOrEqual(30_000);
+        expect(row.durationMs).toBeLessThanOrEqual(120_000);
+        const spec = DEMO_TRACKS.find((t) => t.title === row.title)!;
+        expect(Math.abs(spec.durationSec * 1000 - row.durationMs)).toBeLessThanOrEqual(50);
 
-      // the same stretch of every file (seconds 5 to 15) differs from track to track
-      const bytes = await readFile(file);
-      openingHashes.add(sha(bytes.subarray(44 + 5 * DEMO_SAMPLE_RATE * 2, 44 + 15 * DEMO_SAMPLE_RATE * 2)));
-    }
-    expect(openingHashes.size).toBe(rows.length);
-  }, SLOW);
+        // the same stretch of every file (seconds 5 to 15) differs from track to track
+        const bytes = await readFile(file);
+        openingHashes.add(sha(bytes.subarray(44 + 5 * DEMO_SAMPLE_RATE * 2, 44 + 15 * DEMO_SAMPLE_RATE * 2)));
+      }
+      expect(openingHashes.size).toBe(rows.length);
+    },
+    SLOW,
+  );
 
-  it('inserts and writes nothing when the library already has songs', async () => {
-    const before = await allSongs();
-    const filesBefore = (await readdir(mediaDir)).sort();
-    await expect(seedDemoLibrary({ db: database.db, mediaDir, log })).resolves.toBe(0);
-    expect((await allSongs()).map((r) => r.id).sort()).toEqual(before.map((r) => r.id).sort());
-    expect((await readdir(mediaDir)).sort()).toEqual(filesBefore);
-  }, SLOW);
+  it(
+    'inserts and writes nothing when the library already has songs',
+    async () => {
+      const before = await allSongs();
+      const filesBefore = (await readdir(mediaDir)).sort();
+      await expect(seedDemoLibrary({ db: database.db, mediaDir, log })).resolves.toBe(0);
+      expect((await allSongs()).map((r) => r.id).sort()).toEqual(before.map((r) => r.id).sort());
+      expect((await readdir(mediaDir)).sort()).toEqual(filesBefore);
+    },
+    SLOW,
+  );
 
-  it('removes the files it wrote when the insert fails', async () => {
-    const dir = path.join(path.dirname(mediaDir), 'failing');
-    let filesAtInsert = 0;
-    const failingDb = {
-      select: () => ({ from: () => ({ limit: async () => [] }) }),
-      transaction: async () => {
-        filesAtInsert = (await readdir(dir)).length;
-        throw new Error('insert failed');
-      },
-    } as unknown as Db;
-    await expect(seedDemoLibrary({ db: failingDb, mediaDir: dir, log })).rejects.toThrow('insert failed');
-    expect(filesAtInsert).toBe(DEMO_TRACKS.length);
-    expect(await readdir(dir)).toEqual([]);
-  }, SLOW);
+  it(
+    'removes the files it wrote when the insert fails',
+    async () => {
+      const dir = path.join(path.dirname(mediaDir), 'failing');
+      let filesAtInsert = 0;
+      const failingDb = {
+        select: () => ({ from: () => ({ limit: async () => [] }) }),
+        transaction: async () => {
+          filesAtInsert = (await readdir(dir)).length;
+          throw new Error('insert failed');
+        },
+      } as unknown as Db;
+      await expect(seedDemoLibrary({ db: failingDb, mediaDir: dir, log })).rejects.toThrow('insert failed');
+      expect(filesAtInsert).toBe(DEMO_TRACKS.length);
+      expect(await readdir(dir)).toEqual([]);
+    },
+    SLOW,
+  );
 
-  it('backs off, leaving no files, when another server seeded the library meanwhile', async () => {
-    const dir = path.join(path.dirname(mediaDir), 'raced');
-    const seeded = { select: () => ({ from: () => ({ limit: async () => [{ id: 'someone-else' }] }) }) };
-    const racingDb = {
-      select: () => ({ from: () => ({ limit: async () => [] }) }),
-      transaction: async (fn: (tx: unknown) => Promise<number>) => fn({ ...seeded, execute: async () => undefined }),
-    } as unknown as Db;
-    await expect(seedDemoLibrary({ db: racingDb, mediaDir: dir, log })).resolves.toBe(0);
-    expect(await readdir(dir)).toEqual([]);
-  }, SLOW);
+  it(
+    'backs off, leaving no files, when another server seeded the library meanwhile',
+    async () => {
+      const dir = path.join(path.dirname(mediaDir), 'raced');
+      const seeded = { select: () => ({ from: () => ({ limit: async () => [{ id: 'someone-else' }] }) }) };
+      const racingDb = {
+        select: () => ({ from: () => ({ limit: async () => [] }) }),
+        transaction: async (fn: (tx: unknown) => Promise<number>) => fn({ ...seeded, execute: async () => undefined }),
+      } as unknown as Db;
+      await expect(seedDemoLibrary({ db: racingDb, mediaDir: dir, log })).resolves.toBe(0);
+      expect(await readdir(dir)).toEqual([]);
+    },
+    SLOW,
+  );
 });

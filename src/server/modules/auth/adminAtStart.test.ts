@@ -28,7 +28,11 @@ describe('the admin of DESIGN.md exists at start', () => {
 
   it('a new account registers with the role user', async () => {
     const id = `role${Date.now()}`;
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { username: id, email: `${id}@example.test`, password: 'a good password' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { username: id, email: `${id}@example.test`, password: 'a good password' },
+    });
     expect(res.json().user.role).toBe('user');
   });
 });

@@ -14,11 +14,7 @@ export const nowSeconds = (ctx: JwtContext) => Math.floor(ctx.now() / 1000);
  * Verifies an HS256 token of this issuer for `audience` (and `typ`, when given) at the app's
  * clock; `clockTolerance` seconds past expiry still pass. Throws on anything else.
  */
-export async function verifyJwt(
-  ctx: JwtContext,
-  token: string,
-  check: { audience: string; typ?: string; clockTolerance?: number },
-): Promise<JWTPayload> {
+export async function verifyJwt(ctx: JwtContext, token: string, check: { audience: string; typ?: string; clockTolerance?: number }): Promise<JWTPayload> {
   const { payload } = await jwtVerify(token, ctx.key, {
     algorithms: ['HS256'],
     issuer: ISSUER,

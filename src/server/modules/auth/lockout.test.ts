@@ -40,7 +40,10 @@ describe('device cookie', () => {
   it('a sign-in sets it: HttpOnly, SameSite=Strict, only for /api/auth, for 180 days', async () => {
     const u = await createUser(t);
     const res = await login({ username: u.user.email, password: u.password }, { ip: '192.0.2.11' });
-    const header = [res.headers['set-cookie']].flat().map(String).find((c) => c.startsWith('wl_device='));
+    const header = [res.headers['set-cookie']]
+      .flat()
+      .map(String)
+      .find((c) => c.startsWith('wl_device='));
     expect(header).toMatch(/^wl_device=[\w.-]+; Path=\/api\/auth; Max-Age=15552000; HttpOnly; SameSite=Strict$/);
     // a failed sign-in sets none
     const failed = await login({ username: u.user.email, password: 'wrong password' }, { ip: '192.0.2.11' });
@@ -48,16 +51,25 @@ describe('device cookie', () => {
     expect(failed.headers['set-cookie']).toBeUndefined();
   });
 
-  it('is Secure when PUBLIC_URL is https', async () => {
-    const s = await createTestApp({ env: { PUBLIC_URL: 'https://music.example.test' } });
-    try {
-      const u = await createUser(s);
-      const res = await s.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: u.user.email, password: u.password } });
-      expect([res.headers['set-cookie']].flat().map(String).find((c) => c.startsWith('wl_device='))).toMatch(/; Secure$/);
-    } finally {
-      await s.close();
-    }
-  }, SLOW);
+  it(
+    'is Secure when PUBLIC_URL is https',
+    async () => {
+      const s = await createTestApp({ env: { PUBLIC_URL: 'https://music.example.test' } });
+      try {
+        const u = await createUser(s);
+        const res = await s.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: u.user.email, password: u.password } });
+        expect(
+          [res.headers['set-cookie']]
+            .flat()
+            .map(String)
+            .find((c) => c.startsWith('wl_device=')),
+        ).toMatch(/; Secure$/);
+      } finally {
+        await s.close();
+      }
+    },
+    SLOW,
+  );
 });
 
 describe('lockout that locks nobody out', () => {

@@ -53,8 +53,7 @@ describe('a whole account flow through a real logger', () => {
     const password = 'Sekrit-Passw0rd-for-logs';
     const newPassword = 'N3w-Sekrit-Passw0rd-logs';
     const user = { username: `logs${Date.now()}`, email: `logs${Date.now()}@example.test`, password };
-    const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
-      app.inject({ method: 'POST', url: `/api${url}`, payload, headers });
+    const post = (url: string, payload: object, headers: Record<string, string> = {}) => app.inject({ method: 'POST', url: `/api${url}`, payload, headers });
 
     expect((await post('/auth/register', user)).statusCode).toBe(201);
     await post('/auth/login', { username: user.email, password: 'Wr0ng-Guess-logs' });

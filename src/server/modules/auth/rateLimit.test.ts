@@ -8,8 +8,7 @@ beforeAll(async () => {
 afterAll(async () => p.close());
 
 describe('per-address limits', () => {
-  const from = (ip: string, url: string, payload: object) =>
-    p.app.inject({ method: 'POST', url: `/api${url}`, payload, headers: { 'x-forwarded-for': ip } });
+  const from = (ip: string, url: string, payload: object) => p.app.inject({ method: 'POST', url: `/api${url}`, payload, headers: { 'x-forwarded-for': ip } });
 
   it('100 sign-in requests a minute per address, then 429; another address (X-Forwarded-For) is not affected', async () => {
     for (let i = 0; i < 100; i++) {
@@ -35,7 +34,6 @@ describe('per-address limits', () => {
     expect((await from('10.200.0.1, 203.0.113.50', '/auth/login', {})).statusCode).toBe(429);
     expect((await from('203.0.113.50', '/auth/login', {})).statusCode).toBe(429);
   });
-
 });
 
 describe('TRUST_PROXY as a list of proxy addresses', () => {

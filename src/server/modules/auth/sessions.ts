@@ -60,9 +60,15 @@ export async function rotateSession(db: Db, sessionId: string, jti: string, now:
 }
 
 export async function endSession(db: Db, sessionId: string, now: Date): Promise<void> {
-  await db.update(sessions).set({ endedAt: now }).where(and(eq(sessions.id, sessionId), isNull(sessions.endedAt)));
+  await db
+    .update(sessions)
+    .set({ endedAt: now })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.endedAt)));
 }
 
 export async function endAllSessions(db: Db, userId: string, now: Date): Promise<void> {
-  await db.update(sessions).set({ endedAt: now }).where(and(eq(sessions.userId, userId), isNull(sessions.endedAt)));
+  await db
+    .update(sessions)
+    .set({ endedAt: now })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.endedAt)));
 }

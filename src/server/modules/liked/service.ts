@@ -44,11 +44,7 @@ export async function likedEntries(db: Db, userId: string, limit: number, offset
 }
 
 export async function likedIds(db: Db, userId: string): Promise<string[]> {
-  const rows = await db
-    .select({ songId: likedSongs.songId })
-    .from(likedSongs)
-    .where(eq(likedSongs.userId, userId))
-    .orderBy(desc(likedSongs.createdAt));
+  const rows = await db.select({ songId: likedSongs.songId }).from(likedSongs).where(eq(likedSongs.userId, userId)).orderBy(desc(likedSongs.createdAt));
   return rows.map((r) => r.songId);
 }
 

@@ -27,11 +27,16 @@ async function created(u: TestUser, title: string, artist: string) {
 async function list(u: TestUser, query: string) {
   const res = await t.app.inject({ method: 'GET', url: `/api/musicbox/suggestions?${query}`, headers: u.headers });
   expect(res.statusCode).toBe(200);
-  return res.json() as { success: boolean; suggestions: { id: string; title: string; voteCount: number; hasVoted: boolean }[]; total: number; page: number; hasMore: boolean };
+  return res.json() as {
+    success: boolean;
+    suggestions: { id: string; title: string; voteCount: number; hasVoted: boolean }[];
+    total: number;
+    page: number;
+    hasMore: boolean;
+  };
 }
 
-const vote = (u: TestUser, id: string) =>
-  t.app.inject({ method: 'POST', url: `/api/musicbox/suggestions/${id}/toggle-vote`, headers: u.headers });
+const vote = (u: TestUser, id: string) => t.app.inject({ method: 'POST', url: `/api/musicbox/suggestions/${id}/toggle-vote`, headers: u.headers });
 
 const setStatus = (u: TestUser | null, id: string, status: string) =>
   t.app.inject({ method: 'PUT', url: `/api/musicbox/suggestions/${id}/status`, headers: u?.headers ?? {}, payload: { status } });
@@ -110,7 +115,9 @@ describe('suggesting a song', () => {
         }),
       });
     }
-    const rows = await t.app.db.execute(sql`select count(*)::int as n from suggestions where normalized_key = ${matchKey(`Café del Mar ${id}`, "Guns N' Roses")}`);
+    const rows = await t.app.db.execute(
+      sql`select count(*)::int as n from suggestions where normalized_key = ${matchKey(`Café del Mar ${id}`, "Guns N' Roses")}`,
+    );
     expect((rows as unknown as { rows: { n: number }[] }).rows[0].n).toBe(1);
   });
 
@@ -274,8 +281,7 @@ describe('the plain vote path', () => {
     const owner = await createUser(t);
     const voter = await createUser(t);
     const s = await created(owner, `Plain ${tag()}`, 'Voter');
-    const call = (method: 'POST' | 'DELETE') =>
-      t.app.inject({ method, url: `/api/musicbox/suggestions/${s.id}/vote`, headers: voter.headers });
+    const call = (method: 'POST' | 'DELETE') => t.app.inject({ method, url: `/api/musicbox/suggestions/${s.id}/vote`, headers: voter.headers });
     for (let i = 0; i < 2; i++) {
       const res = await call('POST');
       expect(res.json()).toEqual({ success: true, hasVoted: true, voteCount: 1 });

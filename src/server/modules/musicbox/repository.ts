@@ -99,10 +99,7 @@ export async function findSuggestionByKey(db: Db, viewerId: string, key: string)
  * Inserts unless the normalised key exists; the unique index decides, so of any number of
  * simultaneous identical suggestions exactly one gets in. Returns the new id, or null.
  */
-export async function insertSuggestion(
-  db: Db,
-  input: { title: string; artist: string; key: string; userId: string; at: Date },
-): Promise<string | null> {
+export async function insertSuggestion(db: Db, input: { title: string; artist: string; key: string; userId: string; at: Date }): Promise<string | null> {
   const result = await db.execute(sql`
     insert into suggestions (title, artist, normalized_key, suggested_by, created_at)
     values (${input.title}, ${input.artist}, ${input.key}, ${input.userId}, ${input.at.toISOString()})
@@ -149,15 +146,11 @@ export async function setVote(
     let hasVoted: boolean;
     if (want === true) hasVoted = true;
     else {
-      const removed = await tx.execute(
-        sql`delete from suggestion_votes where suggestion_id = ${suggestionId} and user_id = ${userId} returning user_id`,
-      );
+      const removed = await tx.execute(sql`delete from suggestion_votes where suggestion_id = ${suggestionId} and user_id = ${userId} returning user_id`);
       hasVoted = want === 'toggle' && rowsOf(removed).length === 0;
     }
     if (hasVoted) {
-      await tx.execute(
-        sql`insert into suggestion_votes (suggestion_id, user_id) values (${suggestionId}, ${userId}) on conflict do nothing`,
-      );
+      await tx.execute(sql`insert into suggestion_votes (suggestion_id, user_id) values (${suggestionId}, ${userId}) on conflict do nothing`);
     }
     const updated = await tx.execute(sql`
       update suggestions

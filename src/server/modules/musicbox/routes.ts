@@ -71,7 +71,11 @@ function suggestRoute(app: ZodApp, now: () => number, limit: { max: number; time
     // after requireUser: every caller here is signed in, so the limit is per user
     keyGenerator: (request: FastifyRequest) => `musicbox-suggest:${request.user?.id ?? request.ip}`,
   };
-  const schema = { tags, body: SuggestionBody, response: { 201: SuggestionResponse, 409: DuplicateSuggestionResponse.or(errorResponses(409)[409]), ...errorResponses(400, 401, 429) } };
+  const schema = {
+    tags,
+    body: SuggestionBody,
+    response: { 201: SuggestionResponse, 409: DuplicateSuggestionResponse.or(errorResponses(409)[409]), ...errorResponses(400, 401, 429) },
+  };
   app.post('/musicbox/suggestions', { schema, config: { rateLimit } }, async (request, reply) => {
     const user = currentUser(request);
     const { title, artist } = request.body;
@@ -117,7 +121,10 @@ function voteRoutes(app: ZodApp) {
   });
 
   // The plain vote path (docs/product.md §7): POST casts the caller's vote, DELETE withdraws it; both idempotent.
-  for (const [method, want] of [['POST', true], ['DELETE', false]] as const) {
+  for (const [method, want] of [
+    ['POST', true],
+    ['DELETE', false],
+  ] as const) {
     app.route({
       method,
       url: '/musicbox/suggestions/:id/vote',

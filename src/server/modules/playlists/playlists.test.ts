@@ -27,7 +27,9 @@ function multipart(fields: Record<string, string>, file?: { name: string; type: 
     chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${key}"\r\n\r\n${value}\r\n`));
   }
   if (file) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="coverImage"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`));
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="coverImage"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`),
+    );
     chunks.push(file.bytes, Buffer.from('\r\n'));
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
@@ -44,7 +46,11 @@ describe('playlists', () => {
   it("creates with a trimmed name and an optional description, and refuses a blank name with 'Playlist name is required'", async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/playlists', headers: owner.headers, payload: { name: '  Focus  ' } });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ success: true, message: 'Playlist created', playlist: { name: 'Focus', description: '', coverImage: null, trackCount: 0, totalDuration: 0, songs: [] } });
+    expect(res.json()).toMatchObject({
+      success: true,
+      message: 'Playlist created',
+      playlist: { name: 'Focus', description: '', coverImage: null, trackCount: 0, totalDuration: 0, songs: [] },
+    });
     for (const payload of [{ name: '   ' }, {}, { description: 'x' }]) {
       const bad = await t.app.inject({ method: 'POST', url: '/api/playlists', headers: owner.headers, payload });
       expect(bad.statusCode).toBe(400);
@@ -74,7 +80,12 @@ describe('playlists', () => {
     expect(after.songs.map((e: { songId: string }) => e.songId)).toEqual([songs[2].id, songs[1].id]);
     expect(after.totalDuration).toBe(3840);
 
-    const missingSong = await t.app.inject({ method: 'POST', url: `/api/playlists/${p.id}/songs`, headers: owner.headers, payload: { songId: '7c9e6679-7425-40de-944b-e07fc1f90ae7' } });
+    const missingSong = await t.app.inject({
+      method: 'POST',
+      url: `/api/playlists/${p.id}/songs`,
+      headers: owner.headers,
+      payload: { songId: '7c9e6679-7425-40de-944b-e07fc1f90ae7' },
+    });
     expect(missingSong.statusCode).toBe(404);
   });
 
@@ -133,7 +144,12 @@ describe('playlists', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/playlists/${p.id}/cover`, headers: owner.headers })).statusCode).toBe(200);
 
     const swap = multipart({}, { name: 'c.webp', type: 'image/webp', bytes: WEBP });
-    const put = await t.app.inject({ method: 'PUT', url: `/api/playlists/${p.id}/cover`, headers: { ...owner.headers, ...swap.headers }, payload: swap.payload });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/playlists/${p.id}/cover`,
+      headers: { ...owner.headers, ...swap.headers },
+      payload: swap.payload,
+    });
     expect(put.statusCode).toBe(200);
     const next = put.json().playlist.coverImage;
     expect(next).not.toBe(p.coverImage);

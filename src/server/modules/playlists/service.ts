@@ -22,7 +22,11 @@ export class PlaylistService {
    * Save and roll back: a new cover is saved first and `write` stores its name; if that fails the
    * new file is removed, if it succeeds the file it replaced is.
    */
-  private async withNewCover<T>(cover: Cover, replaced: string | null, write: (cover: { coverPath: string; coverMime: CoverMime } | null) => Promise<T>): Promise<T> {
+  private async withNewCover<T>(
+    cover: Cover,
+    replaced: string | null,
+    write: (cover: { coverPath: string; coverMime: CoverMime } | null) => Promise<T>,
+  ): Promise<T> {
     const coverPath = cover ? await this.covers.save(cover.bytes, cover.mime) : null;
     try {
       const result = await write(cover && coverPath ? { coverPath, coverMime: cover.mime } : null);

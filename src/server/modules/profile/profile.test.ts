@@ -83,7 +83,9 @@ describe('profile', () => {
     t.clock.now += 1000;
     await t.app.inject({ method: 'POST', url: '/api/playlists', headers: who.headers, payload: { name: 'Evening' } });
     t.clock.now += 1000;
-    await t.app.db.insert(suggestions).values({ title: 'Wish', artist: 'Someone', normalizedKey: `wish|${who.user.id}`, suggestedBy: who.user.id, createdAt: new Date(t.clock.now) });
+    await t.app.db
+      .insert(suggestions)
+      .values({ title: 'Wish', artist: 'Someone', normalizedKey: `wish|${who.user.id}`, suggestedBy: who.user.id, createdAt: new Date(t.clock.now) });
 
     const res = await t.app.inject({ method: 'GET', url: '/api/profile/activities', headers: who.headers });
     const { activities } = res.json();

@@ -94,7 +94,10 @@ describeWithPostgres('two instances on one PostgreSQL (skipped without DATABASE_
     await waitFor(
       async () => {
         if (child.exitCode !== null) throw new Error(`server ${name} exited:\n${output}`);
-        return fetch(`${server.baseUrl}/api/health`).then((r) => r.ok, () => false);
+        return fetch(`${server.baseUrl}/api/health`).then(
+          (r) => r.ok,
+          () => false,
+        );
       },
       60_000,
       `server ${name} to answer`,
@@ -144,9 +147,7 @@ describeWithPostgres('two instances on one PostgreSQL (skipped without DATABASE_
     const b = await start('b');
     const boss = await makeUser('admin');
     const [u1, u2] = [await makeUser('user'), await makeUser('user')];
-    const songs = await Promise.all(
-      [600_000, 600_000, 4_000, 600_000].map((durationMs, i) => insertSong(database.db, { title: `Multi ${i}`, durationMs })),
-    );
+    const songs = await Promise.all([600_000, 600_000, 4_000, 600_000].map((durationMs, i) => insertSong(database.db, { title: `Multi ${i}`, durationMs })));
 
     // writes through either instance land in one queue
     for (const [i, song] of songs.entries()) {
@@ -161,7 +162,11 @@ describeWithPostgres('two instances on one PostgreSQL (skipped without DATABASE_
     await onB.next('QUEUE_UPDATE');
 
     // listener counts add up across instances
-    await waitFor(async () => (await snapshot(a, boss.headers)).listeners === 2 && (await snapshot(b, boss.headers)).listeners === 2, 5_000, 'both instances to count 2');
+    await waitFor(
+      async () => (await snapshot(a, boss.headers)).listeners === 2 && (await snapshot(b, boss.headers)).listeners === 2,
+      5_000,
+      'both instances to count 2',
+    );
     await waitFor(() => onB.messages.some((m) => m.type === 'LISTENERS_UPDATE' && m.data.listeners === 2), 5_000, 'LISTENERS_UPDATE 2 on b');
 
     expect((await fetch(`${a.baseUrl}/api/radio/toggle`, { method: 'POST', headers: boss.headers })).status).toBe(200);
@@ -218,7 +223,10 @@ describeWithPostgres('two instances on one PostgreSQL (skipped without DATABASE_
     });
     expect(login.status).toBe(200);
     const token = ((await login.json()) as { token: { token: string } }).token.token;
-    const cookie = login.headers.getSetCookie().find((h) => h.startsWith('wl_stream='))!.split(';')[0];
+    const cookie = login.headers
+      .getSetCookie()
+      .find((h) => h.startsWith('wl_stream='))!
+      .split(';')[0];
     const streamOnD = () => fetch(`${d.baseUrl}/api/songs/stream/${song.id}`, { headers: { cookie } });
     expect((await streamOnD()).status).toBe(200);
     const socketOnD = socketTo(d, token);

@@ -153,16 +153,13 @@ export async function clearCurrent(tx: Tx): Promise<void> {
 }
 
 export async function setActive(tx: Tx, isActive: boolean, startedAt: Date | null, pausedOffsetMs: number | null): Promise<void> {
-  await tx.update(radioState).set({ isActive, startedAt, pausedOffsetMs, updatedAt: sql`now()` }).where(eq(radioState.id, 1));
+  await tx
+    .update(radioState)
+    .set({ isActive, startedAt, pausedOffsetMs, updatedAt: sql`now()` })
+    .where(eq(radioState.id, 1));
 }
 
-export async function writeHistory(
-  tx: Tx,
-  item: RadioItemRow,
-  startedAt: Date,
-  endedAt: Date,
-  endReason: 'finished' | 'skipped' | 'removed',
-): Promise<void> {
+export async function writeHistory(tx: Tx, item: RadioItemRow, startedAt: Date, endedAt: Date, endReason: 'finished' | 'skipped' | 'removed'): Promise<void> {
   await tx.insert(radioHistory).values({
     songId: item.songId,
     title: item.title,

@@ -54,7 +54,9 @@ export const radioRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app) => 
   }));
 
   const historySchema = { tags, querystring: HistoryQuery, response: { 200: RadioHistoryResponse, ...errorResponses(400, 401) } };
-  app.get('/radio/history', { preValidation: requireUser, schema: historySchema }, async (request) => app.radio.history(request.query.limit, request.query.cursor));
+  app.get('/radio/history', { preValidation: requireUser, schema: historySchema }, async (request) =>
+    app.radio.history(request.query.limit, request.query.cursor),
+  );
 
   // @fastify/websocket leaves its routes out of OpenAPI: docs/api/radio.md describes the socket
   app.get('/radio/ws', { websocket: true }, (socket, request) => {

@@ -31,14 +31,7 @@ import { LiveState } from './liveState';
 import { RadioSockets } from './sockets';
 import { StationWrites } from './stationWrites';
 
-export {
-  DEFAULT_MAX_SOCKETS_PER_USER,
-  DEFAULT_RADIO_TIMINGS,
-  RADIO_CHANNEL,
-  RADIO_CLOCK_LOCK_KEY,
-  type RadioEvent,
-  type RadioTimings,
-} from './config';
+export { DEFAULT_MAX_SOCKETS_PER_USER, DEFAULT_RADIO_TIMINGS, RADIO_CHANNEL, RADIO_CLOCK_LOCK_KEY, type RadioEvent, type RadioTimings } from './config';
 
 export interface RadioServiceOptions {
   database: Database;

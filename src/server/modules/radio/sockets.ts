@@ -91,8 +91,7 @@ export class RadioSockets {
   /** Another instance (or this one) ended sessions: close their sockets now, not at the next checkSessions. */
   onSessionEvent(event: SessionEvent): void {
     if (this.stopped) return;
-    const matches =
-      event.kind === 'ended' ? (l: Listener) => event.sessionIds.includes(l.sessionId) : (l: Listener) => l.userId === event.userId;
+    const matches = event.kind === 'ended' ? (l: Listener) => event.sessionIds.includes(l.sessionId) : (l: Listener) => l.userId === event.userId;
     for (const listener of [...this.hub.all]) if (matches(listener)) this.putOut(listener);
   }
 

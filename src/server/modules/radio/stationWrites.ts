@@ -72,8 +72,7 @@ export class StationWrites {
       const state = await repo.readState(tx);
       const now = this.options.now();
       if (state.isActive) {
-        const offset =
-          state.current && state.startedAt ? Math.min(Math.max(now - state.startedAt.getTime(), 0), state.current.durationMs) : null;
+        const offset = state.current && state.startedAt ? Math.min(Math.max(now - state.startedAt.getTime(), 0), state.current.durationMs) : null;
         await repo.setActive(tx, false, null, offset);
         return false;
       }

@@ -99,7 +99,12 @@ describe('radio websocket', () => {
     t.clock.now += 30_000;
     await t.app.radio.checkClock();
     const change = await s.next('TRACK_CHANGE');
-    expect(change.data).toEqual({ currentTrack: expect.objectContaining({ title: 'Live two' }), isRadioActive: true, startedAt: start + 30_000, serverTime: t.clock.now });
+    expect(change.data).toEqual({
+      currentTrack: expect.objectContaining({ title: 'Live two' }),
+      isRadioActive: true,
+      startedAt: start + 30_000,
+      serverTime: t.clock.now,
+    });
 
     // skip with an empty queue: no current track, and that is sent too
     await asAdmin('POST', '/api/radio/skip');

@@ -215,7 +215,11 @@ describe('GET and HEAD /api/songs/stream/:id', () => {
     expect(res.headers.etag).toBe(etag);
     const changed = await t.app.inject({ method: 'GET', url: url(), headers: { ...listener.headers, 'if-none-match': '"other"' } });
     expect(changed.statusCode).toBe(200);
-    const since = await t.app.inject({ method: 'GET', url: url(), headers: { ...listener.headers, 'if-modified-since': String(first.headers['last-modified']) } });
+    const since = await t.app.inject({
+      method: 'GET',
+      url: url(),
+      headers: { ...listener.headers, 'if-modified-since': String(first.headers['last-modified']) },
+    });
     expect(since.statusCode).toBe(304);
   });
 
@@ -263,7 +267,9 @@ function multipart(parts: Part[]) {
     if ('value' in part) {
       chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`));
     } else {
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type}\r\n\r\n`));
+      chunks.push(
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type}\r\n\r\n`),
+      );
       chunks.push(part.data, Buffer.from('\r\n'));
     }
   }
@@ -283,7 +289,10 @@ async function mediaFiles() {
 }
 
 async function rowsTitled(title: string) {
-  return t.app.db.select({ id: songs.id }).from(songs).where(inArray(songs.title, [title]));
+  return t.app.db
+    .select({ id: songs.id })
+    .from(songs)
+    .where(inArray(songs.title, [title]));
 }
 
 describe('POST /api/songs/upload', () => {
@@ -362,7 +371,13 @@ describe('POST /api/songs/upload', () => {
   it.each([
     ['the title', [{ name: 'artist', value: 'A' }]],
     ['the artist', [{ name: 'title', value: 'T' }]],
-    ['a blank title', [{ name: 'title', value: '   ' }, { name: 'artist', value: 'A' }]],
+    [
+      'a blank title',
+      [
+        { name: 'title', value: '   ' },
+        { name: 'artist', value: 'A' },
+      ],
+    ],
   ])("refuses an upload without %s with the product's message", async (_name, fields) => {
     const data = await readFile(path.join(FIXTURES, 'tone.wav'));
     const before = await mediaFiles();

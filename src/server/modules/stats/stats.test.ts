@@ -28,7 +28,12 @@ const get = (u: TestUser, url: string) => t.app.inject({ method: 'GET', url, hea
 /** Seeds plays `daysAgo` before NOW (plus a minute per play so none collide). */
 async function seed(user: TestUser, song: SongRow, daysAgo: number, times: number) {
   await t.app.db.insert(playEvents).values(
-    Array.from({ length: times }, (_, i) => ({ userId: user.user.id, songId: song.id, playedAt: new Date(NOW - daysAgo * DAY - i * 60_000), source: 'seed' })),
+    Array.from({ length: times }, (_, i) => ({
+      userId: user.user.id,
+      songId: song.id,
+      playedAt: new Date(NOW - daysAgo * DAY - i * 60_000),
+      source: 'seed',
+    })),
   );
 }
 
@@ -86,7 +91,9 @@ describe('charts on a fixed clock', () => {
   it('top-charts ranks plays of the last 7 days', async () => {
     const body = (await get(alice, '/api/stats/top-charts?limit=50')).json();
     expect(mine(body)).toEqual([songs[0].id, songs[2].id, songs[1].id, songs[3].id]);
-    expect(body.songs.filter((s: { song: { id: string } }) => songs.some((x) => x.id === s.song.id)).map((s: { playCount: number }) => s.playCount)).toEqual([5, 4, 3, 1]);
+    expect(body.songs.filter((s: { song: { id: string } }) => songs.some((x) => x.id === s.song.id)).map((s: { playCount: number }) => s.playCount)).toEqual([
+      5, 4, 3, 1,
+    ]);
     expect(body.songs[0].song.publicUrl).toMatch(/^\/api\/songs\/stream\//);
   });
 

@@ -119,7 +119,10 @@ describe(`PGlite: kill -9 during writes, ${CYCLES} cycles`, () => {
         // under the per-user limit of 10 a minute (a restart empties it)
         for (let n = 0; n < 6 && !stop; n += 1) {
           suggestionNo += 1;
-          const res = await call<{ suggestion: { id: string } }>('POST', '/api/musicbox/suggestions', account.headers, { title: `Crash song ${suggestionNo}`, artist: `Cycle ${cycle}` });
+          const res = await call<{ suggestion: { id: string } }>('POST', '/api/musicbox/suggestions', account.headers, {
+            title: `Crash song ${suggestionNo}`,
+            artist: `Cycle ${cycle}`,
+          });
           if (res.status !== 201) throw new Error(`suggestion answered ${res.status}`);
           const id = res.json.suggestion.id;
           ackedSuggestions.add(id);
@@ -133,12 +136,14 @@ describe(`PGlite: kill -9 during writes, ${CYCLES} cycles`, () => {
           }
         }
       };
-      const writers = accounts.flatMap((account) => [likeWriter(account), suggestWriter(account)]).map((p) =>
-        // the kill turns the writes in flight into network errors: those were never acknowledged
-        p.catch((error: Error) => {
-          if (!killed) throw error;
-        }),
-      );
+      const writers = accounts
+        .flatMap((account) => [likeWriter(account), suggestWriter(account)])
+        .map((p) =>
+          // the kill turns the writes in flight into network errors: those were never acknowledged
+          p.catch((error: Error) => {
+            if (!killed) throw error;
+          }),
+        );
       // kill -9 once this cycle's writes are under way (a random few more in flight)
       const target = 12 + Math.floor(Math.random() * 10);
       const deadline = Date.now() + 10_000;

@@ -129,7 +129,11 @@ describeWithPostgres('PostgreSQL: every connection terminated during traffic (sk
         // back when a request through each instance succeeds again
         for (const server of [a, b]) {
           await waitFor(
-            () => fetch(`${server.baseUrl}/api/songs`, { headers: boss.headers }).then((r) => r.status === 200, () => false),
+            () =>
+              fetch(`${server.baseUrl}/api/songs`, { headers: boss.headers }).then(
+                (r) => r.status === 200,
+                () => false,
+              ),
             5_000,
             'requests to succeed again',
           );

@@ -62,7 +62,12 @@ beforeAll(async () => {
     const playlist = await app.inject({ method: 'POST', url: '/api/playlists', headers: listener.headers, payload: { name: `Fuzz ${i}` } });
     const playlistId = playlist.json().playlist.id as string;
     await app.inject({ method: 'POST', url: `/api/playlists/${playlistId}/songs`, headers: listener.headers, payload: { songId: song.id } });
-    const suggestion = await app.inject({ method: 'POST', url: '/api/musicbox/suggestions', headers: listener.headers, payload: { title: `Wish ${i}`, artist: 'Band' } });
+    const suggestion = await app.inject({
+      method: 'POST',
+      url: '/api/musicbox/suggestions',
+      headers: listener.headers,
+      payload: { title: `Wish ${i}`, artist: 'Band' },
+    });
     const queued = await app.inject({ method: 'POST', url: '/api/radio/queue', headers: admin.headers, payload: { songId: song.id } });
     knownIds.push(playlistId, suggestion.json().suggestion?.id, queued.json().track?.id);
   }
@@ -110,72 +115,78 @@ function toQueryString(value: unknown): string {
 const isEncodable = (text: string) => !/[\ud800-\udfff]/.test(text.replace(/[\ud800-\udbff][\udc00-\udfff]/g, ''));
 
 describe('fuzzing every route', () => {
-  it(`answers ${RUNS} arbitrary requests without a 5xx or a leak`, async () => {
-    const routes = listRoutes(app).filter((r) => !SKIPPED.has(`${r.method} ${r.url}`));
-    expect(routes.length).toBeGreaterThan(40);
-    const fields = contractFieldNames();
-    const findings: Finding[] = [];
-    const statuses = new Map<string, number>();
-    let tried = 0;
+  it(
+    `answers ${RUNS} arbitrary requests without a 5xx or a leak`,
+    async () => {
+      const routes = listRoutes(app).filter((r) => !SKIPPED.has(`${r.method} ${r.url}`));
+      expect(routes.length).toBeGreaterThan(40);
+      const fields = contractFieldNames();
+      const findings: Finding[] = [];
+      const statuses = new Map<string, number>();
+      let tried = 0;
 
-    const anyBody = body(fields, knownIds, sampleFiles);
-    const anyQuery = queryString(fields);
-    const request = fc.constantFrom<RouteEntry>(...routes).chain((route) => {
-      // bodies and queries shaped by the route's own contract schemas reach past validation
-      const shaped = schemasForRoute(route.url).map((schema) => nearlyValid(fromSchema(schema, knownIds, jsonValue(fields, knownIds)), text));
-      const shapedBody = shaped.length > 0 ? fc.oneof(...shaped).map((value): BodySpec => ({ kind: 'json', value })) : anyBody;
-      const shapedQuery = shaped.length > 0 ? fc.oneof(...shaped).map(toQueryString) : anyQuery;
-      return fc.record({
-        route: fc.constant(route),
-        role: fc.constantFrom<Role>('anonymous', 'forged', 'listener', 'admin'),
-        forged: forgedCredentials,
-        params: fc.array(pathParam(knownIds), { minLength: 3, maxLength: 3 }),
-        query: fc.option(fc.oneof(anyQuery, shapedQuery), { freq: 2 }),
-        body: fc.oneof(anyBody, shapedBody),
-        address: fc.ipV4(),
+      const anyBody = body(fields, knownIds, sampleFiles);
+      const anyQuery = queryString(fields);
+      const request = fc.constantFrom<RouteEntry>(...routes).chain((route) => {
+        // bodies and queries shaped by the route's own contract schemas reach past validation
+        const shaped = schemasForRoute(route.url).map((schema) => nearlyValid(fromSchema(schema, knownIds, jsonValue(fields, knownIds)), text));
+        const shapedBody = shaped.length > 0 ? fc.oneof(...shaped).map((value): BodySpec => ({ kind: 'json', value })) : anyBody;
+        const shapedQuery = shaped.length > 0 ? fc.oneof(...shaped).map(toQueryString) : anyQuery;
+        return fc.record({
+          route: fc.constant(route),
+          role: fc.constantFrom<Role>('anonymous', 'forged', 'listener', 'admin'),
+          forged: forgedCredentials,
+          params: fc.array(pathParam(knownIds), { minLength: 3, maxLength: 3 }),
+          query: fc.option(fc.oneof(anyQuery, shapedQuery), { freq: 2 }),
+          body: fc.oneof(anyBody, shapedBody),
+          address: fc.ipV4(),
+        });
       });
-    });
 
-    await fc.assert(
-      fc.asyncProperty(request, async ({ route, role, forged, params, query, body: spec, address }) => {
-        // signing the fixtures out would turn every later request into a 401
-        if (route.url === '/api/auth/logout' && role !== 'anonymous') return;
-        let n = 0;
-        const url = route.url.replace(/:[A-Za-z]+/g, () => params[n++]) + (query === null ? '' : `?${query}`);
-        const options: InjectOptions & { url: string } = {
-          method: route.method as InjectOptions['method'],
-          url,
-          headers: headersFor(role, forged, spec),
-          remoteAddress: address,
-          ...(spec.kind === 'json' ? { payload: JSON.stringify(spec.value) ?? 'null', headers: { ...headersFor(role, forged, spec), 'content-type': 'application/json' } } : {}),
-          ...(spec.kind === 'raw' ? { payload: spec.payload } : {}),
-        };
-        const res = await app.inject(options);
-        tried += 1;
-        const bucket = `${route.method} ${Math.floor(res.statusCode / 100)}xx`;
-        statuses.set(bucket, (statuses.get(bucket) ?? 0) + 1);
-        const binary = res.statusCode < 300 && BINARY_ON_SUCCESS.has(`${route.method} ${route.url}`);
-        const leaks = binary ? [] : leaksIn(res.body);
-        if (res.statusCode >= 500 || leaks.length > 0) {
-          findings.push({
-            request: describeRequest(options, role, spec),
-            status: res.statusCode,
-            problem: leaks.join(', ') || lastServerError(),
-            body: res.body.slice(0, 300),
-          });
-        }
-      }),
-      { numRuns: RUNS, seed: SEED },
-    );
+      await fc.assert(
+        fc.asyncProperty(request, async ({ route, role, forged, params, query, body: spec, address }) => {
+          // signing the fixtures out would turn every later request into a 401
+          if (route.url === '/api/auth/logout' && role !== 'anonymous') return;
+          let n = 0;
+          const url = route.url.replace(/:[A-Za-z]+/g, () => params[n++]) + (query === null ? '' : `?${query}`);
+          const options: InjectOptions & { url: string } = {
+            method: route.method as InjectOptions['method'],
+            url,
+            headers: headersFor(role, forged, spec),
+            remoteAddress: address,
+            ...(spec.kind === 'json'
+              ? { payload: JSON.stringify(spec.value) ?? 'null', headers: { ...headersFor(role, forged, spec), 'content-type': 'application/json' } }
+              : {}),
+            ...(spec.kind === 'raw' ? { payload: spec.payload } : {}),
+          };
+          const res = await app.inject(options);
+          tried += 1;
+          const bucket = `${route.method} ${Math.floor(res.statusCode / 100)}xx`;
+          statuses.set(bucket, (statuses.get(bucket) ?? 0) + 1);
+          const binary = res.statusCode < 300 && BINARY_ON_SUCCESS.has(`${route.method} ${route.url}`);
+          const leaks = binary ? [] : leaksIn(res.body);
+          if (res.statusCode >= 500 || leaks.length > 0) {
+            findings.push({
+              request: describeRequest(options, role, spec),
+              status: res.statusCode,
+              problem: leaks.join(', ') || lastServerError(),
+              body: res.body.slice(0, 300),
+            });
+          }
+        }),
+        { numRuns: RUNS, seed: SEED },
+      );
 
-    const fiveXx = findings.filter((f) => f.status >= 500).length;
-    process.stdout.write(
-      `fuzz: ${tried} requests over ${routes.length} routes (seed ${SEED}); statuses ${JSON.stringify(Object.fromEntries(statuses))}; 5xx: ${fiveXx}; leaks: ${findings.length - fiveXx}\n`,
-    );
-    expect(findings).toEqual([]);
-    // the property was not vacuous: the fixtures stayed signed in and requests got through
-    expect((await app.inject({ method: 'GET', url: '/api/auth/me', headers: listener.headers })).statusCode).toBe(200);
-    const successes = [...statuses].filter(([bucket]) => bucket.endsWith('2xx')).reduce((sum, [, count]) => sum + count, 0);
-    expect(successes).toBeGreaterThan(RUNS / 50);
-  }, Math.max(120_000, RUNS * 200));
+      const fiveXx = findings.filter((f) => f.status >= 500).length;
+      process.stdout.write(
+        `fuzz: ${tried} requests over ${routes.length} routes (seed ${SEED}); statuses ${JSON.stringify(Object.fromEntries(statuses))}; 5xx: ${fiveXx}; leaks: ${findings.length - fiveXx}\n`,
+      );
+      expect(findings).toEqual([]);
+      // the property was not vacuous: the fixtures stayed signed in and requests got through
+      expect((await app.inject({ method: 'GET', url: '/api/auth/me', headers: listener.headers })).statusCode).toBe(200);
+      const successes = [...statuses].filter(([bucket]) => bucket.endsWith('2xx')).reduce((sum, [, count]) => sum + count, 0);
+      expect(successes).toBeGreaterThan(RUNS / 50);
+    },
+    Math.max(120_000, RUNS * 200),
+  );
 });

@@ -9,14 +9,19 @@ import { BoxIcon, HeartIcon, PlusIcon, RadioIcon, SearchIcon } from '../../../ui
 
 export const Section = styled.section`
   margin-bottom: ${({ theme }) => theme.space(8)};
-  h2 { font-size: 1.25rem; margin: 0 0 ${({ theme }) => theme.space(4)}; }
+  h2 {
+    font-size: 1.25rem;
+    margin: 0 0 ${({ theme }) => theme.space(4)};
+  }
 `;
 const SectionHead = styled.div`
   display: flex;
   align-items: baseline;
   justify-content: space-between;
   gap: ${({ theme }) => theme.space(3)};
-  a { color: ${({ theme }) => theme.color.accent}; }
+  a {
+    color: ${({ theme }) => theme.color.accent};
+  }
 `;
 const Actions = styled.div`
   display: flex;
@@ -35,7 +40,10 @@ const Action = styled(Link)`
   color: ${({ theme }) => theme.color.text};
   text-decoration: none;
   font-weight: 600;
-  svg { width: 20px; height: 20px; }
+  svg {
+    width: 20px;
+    height: 20px;
+  }
 `;
 
 /** The first playlists of the listener, with a link to all of them. */

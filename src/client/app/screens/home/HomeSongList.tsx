@@ -6,7 +6,10 @@ import { Spinner } from '../../../ui/Spinner';
 
 const Section = styled.section`
   min-width: 0;
-  h2 { font-size: 1.15rem; margin: 0 0 ${({ theme }) => theme.space(3)}; }
+  h2 {
+    font-size: 1.15rem;
+    margin: 0 0 ${({ theme }) => theme.space(3)};
+  }
 `;
 
 export interface HomeSongListProps {

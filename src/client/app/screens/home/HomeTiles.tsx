@@ -23,10 +23,21 @@ const Tile = styled(Link)`
   border: 1px solid ${({ theme }) => theme.color.border};
   color: ${({ theme }) => theme.color.text};
   text-decoration: none;
-  svg { width: 32px; height: 32px; color: ${({ theme }) => theme.color.accent}; }
-  strong { display: block; }
-  span { color: ${({ theme }) => theme.color.textMuted}; font-size: 0.9rem; }
-  &:hover { border-color: ${({ theme }) => theme.color.accent}; }
+  svg {
+    width: 32px;
+    height: 32px;
+    color: ${({ theme }) => theme.color.accent};
+  }
+  strong {
+    display: block;
+  }
+  span {
+    color: ${({ theme }) => theme.color.textMuted};
+    font-size: 0.9rem;
+  }
+  &:hover {
+    border-color: ${({ theme }) => theme.color.accent};
+  }
 `;
 
 /** The home page's four tiles: the radio (live or off air), the Music Box, liked songs and playlists. */

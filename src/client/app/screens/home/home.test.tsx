@@ -6,14 +6,7 @@ import HomeScreen from './HomeScreen';
 
 describe('greeting', () => {
   it('says morning before 12, afternoon before 18, evening after', () => {
-    expect([0, 11, 12, 17, 18, 23].map(greeting)).toEqual([
-      'Good morning',
-      'Good morning',
-      'Good afternoon',
-      'Good afternoon',
-      'Good evening',
-      'Good evening',
-    ]);
+    expect([0, 11, 12, 17, 18, 23].map(greeting)).toEqual(['Good morning', 'Good morning', 'Good afternoon', 'Good afternoon', 'Good evening', 'Good evening']);
   });
 });
 
@@ -36,7 +29,10 @@ describe('the home page', () => {
       'GET /liked-songs/ids': () => ({ success: true, songIds: ['a', 'b', 'c'] }),
       'GET /playlists': () => ({ success: true, playlists, total: 6 }),
       'GET /radio/queue': () => ({ success: true, queue: [], currentTrack: null, listeners: 7, isRadioActive: true, startedAt: null, serverTime: 0 }),
-      'GET /stats/daily': () => ({ success: true, days: Array.from({ length: 14 }, (_, i) => ({ date: `2026-03-${String(i + 5).padStart(2, '0')}`, plays: i % 3 })) }),
+      'GET /stats/daily': () => ({
+        success: true,
+        days: Array.from({ length: 14 }, (_, i) => ({ date: `2026-03-${String(i + 5).padStart(2, '0')}`, plays: i % 3 })),
+      }),
       'GET /stats/recently-played': () => ({ success: true, songs: [] }),
       'GET /stats/top-charts': () => ({ success: true, songs: [] }),
       'GET /stats/trending': () => ({ success: true, songs: [] }),

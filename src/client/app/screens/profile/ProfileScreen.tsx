@@ -18,15 +18,23 @@ const Card = styled.section`
   border-radius: ${({ theme }) => theme.radius.lg};
   background: ${({ theme }) => theme.color.surface};
   border: 1px solid ${({ theme }) => theme.color.border};
-  h2 { margin: 0 0 ${({ theme }) => theme.space(4)}; font-size: 1.2rem; }
+  h2 {
+    margin: 0 0 ${({ theme }) => theme.space(4)};
+    font-size: 1.2rem;
+  }
 `;
 const Facts = styled.dl`
   display: grid;
   grid-template-columns: max-content minmax(0, 1fr);
   gap: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(6)};
   margin: 0 0 ${({ theme }) => theme.space(4)};
-  dt { color: ${({ theme }) => theme.color.textMuted}; }
-  dd { margin: 0; overflow-wrap: anywhere; }
+  dt {
+    color: ${({ theme }) => theme.color.textMuted};
+  }
+  dd {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
 `;
 const Status = styled.span`
   color: ${({ theme }) => theme.color.success};
@@ -43,7 +51,9 @@ const Activities = styled.ul`
   padding-left: ${({ theme }) => theme.space(5)};
   display: grid;
   gap: ${({ theme }) => theme.space(1)};
-  small { color: ${({ theme }) => theme.color.textMuted}; }
+  small {
+    color: ${({ theme }) => theme.color.textMuted};
+  }
 `;
 
 const ACTIVITY_VERB = { play: 'Played', like: 'Liked', playlist: 'Created playlist', suggestion: 'Suggested' } as const;

@@ -8,9 +8,22 @@ const Section = styled.section`
   border-radius: ${({ theme }) => theme.radius.lg};
   background: ${({ theme }) => theme.color.surface};
   border: 1px solid ${({ theme }) => theme.color.border};
-  h2 { margin: 0 0 ${({ theme }) => theme.space(4)}; font-size: 1.15rem; }
-  fieldset { border: 0; margin: 0; padding: 0; display: grid; gap: ${({ theme }) => theme.space(3)}; }
-  legend { padding: 0; margin-bottom: ${({ theme }) => theme.space(2)}; font-weight: 600; }
+  h2 {
+    margin: 0 0 ${({ theme }) => theme.space(4)};
+    font-size: 1.15rem;
+  }
+  fieldset {
+    border: 0;
+    margin: 0;
+    padding: 0;
+    display: grid;
+    gap: ${({ theme }) => theme.space(3)};
+  }
+  legend {
+    padding: 0;
+    margin-bottom: ${({ theme }) => theme.space(2)};
+    font-weight: 600;
+  }
 `;
 export const Fields = styled.div`
   display: grid;
@@ -23,8 +36,16 @@ export const Check = styled.label`
   gap: ${({ theme }) => theme.space(3)};
   align-items: start;
   cursor: pointer;
-  input { width: 20px; height: 20px; margin: 2px 0 0; accent-color: ${({ theme }) => theme.color.accent}; }
-  small { display: block; color: ${({ theme }) => theme.color.textMuted}; }
+  input {
+    width: 20px;
+    height: 20px;
+    margin: 2px 0 0;
+    accent-color: ${({ theme }) => theme.color.accent};
+  }
+  small {
+    display: block;
+    color: ${({ theme }) => theme.color.textMuted};
+  }
 `;
 export const Bar = styled.div`
   position: sticky;

@@ -34,7 +34,9 @@ describe('settings kept in this browser', () => {
 
   it('the saga writes the saved settings to storage', async () => {
     const next: SettingsState = { ...loadSettings(), theme: 'dark', streaming: { autoplayNext: false } };
-    await expectSaga(persistSettings).withReducer(settingsSlice.reducer as never, next as never).withState({ settings: next })
+    await expectSaga(persistSettings)
+      .withReducer(settingsSlice.reducer as never, next as never)
+      .withState({ settings: next })
       .provide({ getContext: (key, fallback) => (key === 'services' ? createTestServices() : fallback()) })
       .run();
     expect(JSON.parse(localStorage.getItem(SETTINGS_STORAGE_KEY) ?? '{}')).toEqual(next);

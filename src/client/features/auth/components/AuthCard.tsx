@@ -34,7 +34,9 @@ const Title = styled.h1`
 export const Form = styled.form`
   display: grid;
   gap: ${({ theme }) => theme.space(4)};
-  button[type='submit'] { width: 100%; }
+  button[type='submit'] {
+    width: 100%;
+  }
 `;
 export const Links = styled.p`
   display: flex;
@@ -47,7 +49,10 @@ export const Links = styled.p`
 export const TextLink = styled(Link)`
   color: ${({ theme }) => theme.color.accent};
   font-weight: 600;
-  &:focus-visible { outline: 2px solid ${({ theme }) => theme.color.focus}; outline-offset: 2px; }
+  &:focus-visible {
+    outline: 2px solid ${({ theme }) => theme.color.focus};
+    outline-offset: 2px;
+  }
 `;
 export const Notice = styled.p.attrs({ role: 'status' })`
   margin: 0;

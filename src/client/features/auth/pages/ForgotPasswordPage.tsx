@@ -33,9 +33,7 @@ export default function ForgotPasswordPage() {
   if (sentTo) {
     return (
       <AuthCard title={MESSAGES.checkYourInbox}>
-        <Notice>
-          If an account uses {sentTo}, a link to choose a new password is on its way. It works once, within one hour.
-        </Notice>
+        <Notice>If an account uses {sentTo}, a link to choose a new password is on its way. It works once, within one hour.</Notice>
         <Links>
           <TextLink to="/auth/login">Back to sign in</TextLink>
         </Links>

@@ -7,8 +7,15 @@ const Filters = styled.div`
   flex-wrap: wrap;
   gap: ${({ theme }) => theme.space(3)};
   margin-bottom: ${({ theme }) => theme.space(4)};
-  label { display: grid; gap: ${({ theme }) => theme.space(1)}; font-size: 0.9rem; font-weight: 600; }
-  label:first-child { flex: 1 1 260px; }
+  label {
+    display: grid;
+    gap: ${({ theme }) => theme.space(1)};
+    font-size: 0.9rem;
+    font-weight: 600;
+  }
+  label:first-child {
+    flex: 1 1 260px;
+  }
   select {
     min-height: 44px;
     padding: 0 ${({ theme }) => theme.space(3)};

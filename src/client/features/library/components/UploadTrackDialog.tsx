@@ -21,7 +21,9 @@ const FileLabel = styled.label`
   gap: ${({ theme }) => theme.space(1)};
   font-weight: 600;
   font-size: 0.9rem;
-  input { font-weight: 400; }
+  input {
+    font-weight: 400;
+  }
 `;
 const Bar = styled.div`
   height: 10px;

@@ -59,8 +59,16 @@ describe('the Search page', () => {
     expect(first.searchParams.get('maxDuration')).toBe('600');
     expect(screen.getByLabelText('Minimum duration')).toHaveValue('0');
     expect(screen.getByLabelText('Maximum duration')).toHaveValue('10');
-    expect(within(screen.getByLabelText('Minimum duration')).getAllByRole('option').map((o) => o.textContent)).toEqual(['0 min', '1 min', '2 min', '3 min']);
-    expect(within(screen.getByLabelText('Maximum duration')).getAllByRole('option').map((o) => o.textContent)).toEqual(['3 min', '5 min', '7 min', '10 min']);
+    expect(
+      within(screen.getByLabelText('Minimum duration'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['0 min', '1 min', '2 min', '3 min']);
+    expect(
+      within(screen.getByLabelText('Maximum duration'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['3 min', '5 min', '7 min', '10 min']);
   });
 
   it('asks the API with the debounced text and the chosen durations', async () => {
@@ -131,7 +139,9 @@ describe('checkUpload', () => {
     expect(checkUpload({ title: ' ', artist: 'A', file: file('a.mp3', 'audio/mpeg', 10) })).toBe('All fields are required.');
     expect(checkUpload({ title: 'T', artist: 'A', file: null })).toBe('All fields are required.');
     expect(checkUpload({ title: 'T', artist: 'A', file: file('a.txt', 'text/plain', 10) })).toBe('Invalid file type. Please upload an MP3, OGG, or WAV file.');
-    expect(checkUpload({ title: 'T', artist: 'A', file: file('a.wav', 'audio/wav', 5 * 1024 * 1024 + 1) })).toBe('File is too large. Maximum file size is 5MB.');
+    expect(checkUpload({ title: 'T', artist: 'A', file: file('a.wav', 'audio/wav', 5 * 1024 * 1024 + 1) })).toBe(
+      'File is too large. Maximum file size is 5MB.',
+    );
     expect(checkUpload({ title: 'T', artist: 'A', file: file('a.ogg', '', 5 * 1024 * 1024) })).toBeNull();
   });
 });

@@ -35,11 +35,7 @@ export default function LikedPage() {
             </Summary>
           ) : null}
         </div>
-        <Button
-          type="button"
-          disabled={entries.length === 0}
-          onClick={playAll}
-        >
+        <Button type="button" disabled={entries.length === 0} onClick={playAll}>
           <PlayIcon width={20} height={20} /> Play all
         </Button>
       </PageHeader>

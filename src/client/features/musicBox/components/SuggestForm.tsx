@@ -90,7 +90,14 @@ export function SuggestForm() {
       <h2 id="suggest-heading">Suggest a song</h2>
       <Form onSubmit={submit} noValidate>
         <TextField label="Title" name="title" value={title} maxLength={SUGGESTION_FIELD_MAX} onChange={(e) => setTitle(e.target.value)} error={errors.title} />
-        <TextField label="Artist" name="artist" value={artist} maxLength={SUGGESTION_FIELD_MAX} onChange={(e) => setArtist(e.target.value)} error={errors.artist} />
+        <TextField
+          label="Artist"
+          name="artist"
+          value={artist}
+          maxLength={SUGGESTION_FIELD_MAX}
+          onChange={(e) => setArtist(e.target.value)}
+          error={errors.artist}
+        />
         <Button type="submit" disabled={isLoading}>
           {isLoading ? 'Suggesting…' : 'Suggest'}
         </Button>
@@ -100,8 +107,7 @@ export function SuggestForm() {
         <Duplicate>
           <p>{MESSAGES.duplicateSuggestion}</p>
           <p>
-            “{duplicate.title}” by {duplicate.artist} was suggested by user {shortId(duplicate.suggestedBy)} on{' '}
-            {formatSuggestionDate(duplicate.createdAt)}.
+            “{duplicate.title}” by {duplicate.artist} was suggested by user {shortId(duplicate.suggestedBy)} on {formatSuggestionDate(duplicate.createdAt)}.
           </p>
         </Duplicate>
       ) : null}

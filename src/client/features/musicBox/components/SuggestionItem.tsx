@@ -16,7 +16,9 @@ const Row = styled.li<{ $highlighted: boolean }>`
   border-radius: ${({ theme }) => theme.radius.md};
   border: 2px solid transparent;
   background: ${({ theme }) => theme.color.surface};
-  transition: background 0.3s, border-color 0.3s;
+  transition:
+    background 0.3s,
+    border-color 0.3s;
   scroll-margin: 96px;
   ${({ $highlighted, theme }) =>
     $highlighted &&
@@ -75,8 +77,7 @@ const Badge = styled.span<{ $status: SuggestionStatus }>`
   font-weight: 700;
   vertical-align: middle;
   border: 1px solid currentColor;
-  color: ${({ theme, $status }) =>
-    $status === 'approved' ? theme.color.success : $status === 'rejected' ? theme.color.danger : theme.color.warning};
+  color: ${({ theme, $status }) => ($status === 'approved' ? theme.color.success : $status === 'rejected' ? theme.color.danger : theme.color.warning)};
 `;
 
 /** docs/product.md §4: pending yellow, approved green, rejected red. */

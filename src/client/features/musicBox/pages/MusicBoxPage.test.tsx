@@ -203,8 +203,7 @@ describe('suggesting', () => {
     const rows = Array.from({ length: 25 }, (_, i) => suggestion(i + 1));
     const original = rows[21];
     const calls = fakeApi(rows, {
-      'POST /musicbox/suggestions': () =>
-        json(409, { success: false, message: 'This song has already been suggested.', existingSuggestion: original }),
+      'POST /musicbox/suggestions': () => json(409, { success: false, message: 'This song has already been suggested.', existingSuggestion: original }),
     });
     const scrolled: string[] = [];
     Element.prototype.scrollIntoView = function (this: Element) {
@@ -217,7 +216,9 @@ describe('suggesting', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Suggest' }));
 
     expect(await screen.findByText('This song has already been suggested.')).toBeInTheDocument();
-    expect(screen.getByText(/suggested by user abcdef12 on/)).toHaveTextContent(new Date(original.createdAt).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' }));
+    expect(screen.getByText(/suggested by user abcdef12 on/)).toHaveTextContent(
+      new Date(original.createdAt).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' }),
+    );
 
     const item = await waitFor(() => {
       const el = document.getElementById(`suggestion-${original.id}`);

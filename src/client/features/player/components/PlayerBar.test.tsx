@@ -12,7 +12,9 @@ const keptToken = () => ({ ...memoryTokenStore('token'), clear: () => undefined 
 
 const realFetch = global.fetch;
 beforeEach(() => {
-  global.fetch = jest.fn(async () => new Response(JSON.stringify({ success: true, songIds: [] }), { headers: { 'content-type': 'application/json' } })) as typeof fetch;
+  global.fetch = jest.fn(
+    async () => new Response(JSON.stringify({ success: true, songIds: [] }), { headers: { 'content-type': 'application/json' } }),
+  ) as typeof fetch;
 });
 afterEach(() => {
   global.fetch = realFetch;
@@ -99,8 +101,10 @@ describe('PlayerBar', () => {
     expect(dispatch).toHaveBeenCalledWith(playerActions.nextRequested());
   });
 
-  it("asks for a click when autoplay was blocked, and the next click anywhere resumes", async () => {
-    const { audio, store } = renderBar(playing({ isPlaying: false, playingSongId: null, requiresInteraction: true, error: 'Click anywhere to start playback' }));
+  it('asks for a click when autoplay was blocked, and the next click anywhere resumes', async () => {
+    const { audio, store } = renderBar(
+      playing({ isPlaying: false, playingSongId: null, requiresInteraction: true, error: 'Click anywhere to start playback' }),
+    );
     expect(screen.getByRole('status', { name: '' })).toHaveTextContent('Click anywhere to start playback');
     fireEvent.click(document.body);
     expect(audio.methods()).toEqual(['play']);

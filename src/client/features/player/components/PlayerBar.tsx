@@ -36,7 +36,11 @@ const Now = styled.div`
 const NowText = styled.div`
   min-width: 0;
   display: grid;
-  span { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+  span {
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
 `;
 const Title = styled.span`
   font-weight: 600;
@@ -63,7 +67,10 @@ const Controls = styled.div`
 const PlayButton = styled(IconButton)`
   background: ${({ theme }) => theme.color.accent};
   color: ${({ theme }) => theme.color.accentText};
-  &:hover:not(:disabled) { background: ${({ theme }) => theme.color.accent}; filter: brightness(1.1); }
+  &:hover:not(:disabled) {
+    background: ${({ theme }) => theme.color.accent};
+    filter: brightness(1.1);
+  }
 `;
 const SeekRow = styled.div`
   display: flex;
@@ -74,16 +81,25 @@ const SeekRow = styled.div`
   font-size: 0.8rem;
   font-variant-numeric: tabular-nums;
   color: ${({ theme }) => theme.color.textMuted};
-  input { flex: 1; min-width: 0; accent-color: ${({ theme }) => theme.color.accent}; }
+  input {
+    flex: 1;
+    min-width: 0;
+    accent-color: ${({ theme }) => theme.color.accent};
+  }
 `;
 const Right = styled.div`
   display: flex;
   align-items: center;
   justify-content: flex-end;
   gap: ${({ theme }) => theme.space(1)};
-  input { width: 110px; accent-color: ${({ theme }) => theme.color.accent}; }
+  input {
+    width: 110px;
+    accent-color: ${({ theme }) => theme.color.accent};
+  }
   @media (max-width: ${({ theme }) => theme.breakpoints.phone}px) {
-    input { display: none; }
+    input {
+      display: none;
+    }
   }
 `;
 const Notice = styled.span`
@@ -95,7 +111,12 @@ const Notice = styled.span`
 function NowPlaying({ player }: { player: PlayerState }) {
   const { LikeButton } = useSongActions();
   const track = player.currentTrack;
-  if (!track) return <Now><Muted>Nothing playing</Muted></Now>;
+  if (!track)
+    return (
+      <Now>
+        <Muted>Nothing playing</Muted>
+      </Now>
+    );
   return (
     <Now>
       <NowText>
@@ -122,7 +143,13 @@ function Transport({ player }: { player: PlayerState }) {
       <IconButton type="button" aria-label="Previous" disabled={!track || radio} onClick={() => dispatch(playerActions.previousRequested())}>
         <PreviousIcon />
       </IconButton>
-      <PlayButton type="button" $size={44} aria-label={player.isPlaying ? 'Pause' : 'Play'} disabled={!track} onClick={() => dispatch(playerActions.playPauseRequested())}>
+      <PlayButton
+        type="button"
+        $size={44}
+        aria-label={player.isPlaying ? 'Pause' : 'Play'}
+        disabled={!track}
+        onClick={() => dispatch(playerActions.playPauseRequested())}
+      >
         {player.isPlaying ? <PauseIcon /> : <PlayIcon />}
       </PlayButton>
       <IconButton type="button" aria-label={radio ? 'Skip' : 'Next'} disabled={!track || !canNext} onClick={() => dispatch(playerActions.nextRequested())}>
@@ -159,7 +186,12 @@ function VolumeControl({ player }: { player: PlayerState }) {
   const dispatch = useDispatch();
   return (
     <Right>
-      <IconButton type="button" aria-label={player.isMuted ? 'Unmute' : 'Mute'} aria-pressed={player.isMuted} onClick={() => dispatch(playerActions.muteToggleRequested())}>
+      <IconButton
+        type="button"
+        aria-label={player.isMuted ? 'Unmute' : 'Mute'}
+        aria-pressed={player.isMuted}
+        onClick={() => dispatch(playerActions.muteToggleRequested())}
+      >
         {player.isMuted || player.volume === 0 ? <MuteIcon /> : <VolumeIcon />}
       </IconButton>
       <input

@@ -44,8 +44,17 @@ export function useMediaSession(): void {
       ['nexttrack', radio && !isAdmin ? null : () => dispatch(playerActions.nextRequested())],
       ['previoustrack', radio ? null : () => dispatch(playerActions.previousRequested())],
       ['seekto', radio ? null : (details) => details.seekTime !== undefined && dispatch(playerActions.seekRequested({ seconds: details.seekTime }))],
-      ['seekbackward', radio ? null : (details) => dispatch(playerActions.seekRequested({ seconds: Math.max(0, latest.current.currentTime - (details.seekOffset ?? 10)) }))],
-      ['seekforward', radio ? null : (details) => dispatch(playerActions.seekRequested({ seconds: Math.min(latest.current.duration, latest.current.currentTime + (details.seekOffset ?? 10)) }))],
+      [
+        'seekbackward',
+        radio ? null : (details) => dispatch(playerActions.seekRequested({ seconds: Math.max(0, latest.current.currentTime - (details.seekOffset ?? 10)) })),
+      ],
+      [
+        'seekforward',
+        radio
+          ? null
+          : (details) =>
+              dispatch(playerActions.seekRequested({ seconds: Math.min(latest.current.duration, latest.current.currentTime + (details.seekOffset ?? 10)) })),
+      ],
     ];
     for (const [action, handler] of handlers) {
       try {

@@ -38,11 +38,27 @@ const Choice = styled.button`
   color: ${({ theme }) => theme.color.text};
   text-align: left;
   cursor: pointer;
-  &:hover, &:focus-visible { background: ${({ theme }) => theme.color.surfaceAlt}; }
-  &:disabled { opacity: 0.6; cursor: wait; }
-  span { display: grid; min-width: 0; }
-  strong, small { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-  small { color: ${({ theme }) => theme.color.textMuted}; }
+  &:hover,
+  &:focus-visible {
+    background: ${({ theme }) => theme.color.surfaceAlt};
+  }
+  &:disabled {
+    opacity: 0.6;
+    cursor: wait;
+  }
+  span {
+    display: grid;
+    min-width: 0;
+  }
+  strong,
+  small {
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+  small {
+    color: ${({ theme }) => theme.color.textMuted};
+  }
 `;
 const Actions = styled.div`
   display: flex;

@@ -5,7 +5,15 @@ import { toastShown } from '../../../ui/toast/toastSlice';
 import { useDeletePlaylistMutation } from '../playlistsApi';
 
 /** docs/product.md §5: deleting a playlist asks 'Are you sure you want to delete this playlist?'. */
-export function DeletePlaylistDialog({ playlist, onClose, onDeleted }: { playlist: { id: string; name: string } | null; onClose: () => void; onDeleted?: () => void }) {
+export function DeletePlaylistDialog({
+  playlist,
+  onClose,
+  onDeleted,
+}: {
+  playlist: { id: string; name: string } | null;
+  onClose: () => void;
+  onDeleted?: () => void;
+}) {
   const [remove, { isLoading }] = useDeletePlaylistMutation();
   const dispatch = useDispatch();
   return (

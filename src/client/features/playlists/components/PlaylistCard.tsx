@@ -16,7 +16,9 @@ const Card = styled.article`
   background: ${({ theme }) => theme.color.surface};
   border: 1px solid ${({ theme }) => theme.color.border};
   min-width: 0;
-  &:hover { border-color: ${({ theme }) => theme.color.accent}; }
+  &:hover {
+    border-color: ${({ theme }) => theme.color.accent};
+  }
 `;
 const Name = styled(Link)`
   font-weight: 700;
@@ -25,7 +27,12 @@ const Name = styled(Link)`
   overflow: hidden;
   text-overflow: ellipsis;
   white-space: nowrap;
-  &::after { content: ''; position: absolute; inset: 0; border-radius: inherit; }
+  &::after {
+    content: '';
+    position: absolute;
+    inset: 0;
+    border-radius: inherit;
+  }
 `;
 const Description = styled.p`
   margin: 0;
@@ -47,7 +54,9 @@ const MenuButton = styled(IconButton)`
   top: ${({ theme }) => theme.space(4)};
   right: ${({ theme }) => theme.space(4)};
   background: ${({ theme }) => theme.color.surface};
-  &:hover:not(:disabled) { background: ${({ theme }) => theme.color.surfaceAlt}; }
+  &:hover:not(:disabled) {
+    background: ${({ theme }) => theme.color.surfaceAlt};
+  }
 `;
 const Menu = styled.ul`
   position: absolute;
@@ -72,9 +81,14 @@ const Menu = styled.ul`
     background: none;
     color: ${({ theme }) => theme.color.text};
     cursor: pointer;
-    &:hover, &:focus-visible { background: ${({ theme }) => theme.color.surfaceAlt}; }
+    &:hover,
+    &:focus-visible {
+      background: ${({ theme }) => theme.color.surfaceAlt};
+    }
   }
-  button[data-danger] { color: ${({ theme }) => theme.color.danger}; }
+  button[data-danger] {
+    color: ${({ theme }) => theme.color.danger};
+  }
 `;
 
 /** docs/product.md §9: a playlist total as 'H hr M min' or 'M min'. */

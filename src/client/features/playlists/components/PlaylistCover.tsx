@@ -12,8 +12,16 @@ const Frame = styled.div<{ $size?: number }>`
   display: grid;
   place-items: center;
   color: ${({ theme }) => theme.color.accentText};
-  img { width: 100%; height: 100%; object-fit: cover; }
-  svg { width: 40%; height: 40%; opacity: 0.85; }
+  img {
+    width: 100%;
+    height: 100%;
+    object-fit: cover;
+  }
+  svg {
+    width: 40%;
+    height: 40%;
+    opacity: 0.85;
+  }
 `;
 
 /** A playlist's cover image, or a drawn placeholder. */

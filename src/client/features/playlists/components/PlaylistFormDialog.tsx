@@ -20,7 +20,8 @@ const Label = styled.label`
   gap: ${({ theme }) => theme.space(1)};
   font-weight: 600;
   font-size: 0.9rem;
-  textarea, input[type='file'] {
+  textarea,
+  input[type='file'] {
     font: inherit;
     font-weight: 400;
     color: ${({ theme }) => theme.color.text};

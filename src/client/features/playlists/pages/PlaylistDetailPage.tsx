@@ -22,11 +22,20 @@ const Header = styled.header`
   gap: ${({ theme }) => theme.space(6)};
   align-items: end;
   margin-bottom: ${({ theme }) => theme.space(6)};
-  h1 { margin: 0 0 ${({ theme }) => theme.space(2)}; font-size: clamp(1.5rem, 3vw, 2.5rem); overflow-wrap: anywhere; }
-  p { margin: 0 0 ${({ theme }) => theme.space(2)}; color: ${({ theme }) => theme.color.textMuted}; }
+  h1 {
+    margin: 0 0 ${({ theme }) => theme.space(2)};
+    font-size: clamp(1.5rem, 3vw, 2.5rem);
+    overflow-wrap: anywhere;
+  }
+  p {
+    margin: 0 0 ${({ theme }) => theme.space(2)};
+    color: ${({ theme }) => theme.color.textMuted};
+  }
   @media (max-width: ${({ theme }) => theme.breakpoints.phone}px) {
     grid-template-columns: 1fr;
-    & > :first-child { max-width: 180px; }
+    & > :first-child {
+      max-width: 180px;
+    }
   }
 `;
 const Actions = styled.div`

@@ -12,7 +12,6 @@ import { PlaylistCard, PlaylistGrid } from '../components/PlaylistCard';
 import { PlaylistFormDialog } from '../components/PlaylistFormDialog';
 import { useGetPlaylistsQuery } from '../playlistsApi';
 
-
 /** docs/product.md §2 Playlists; /playlists/create opens the create dialog (a dead link in the first specification, made to work). */
 export default function PlaylistsPage() {
   const { data, isLoading, isError } = useGetPlaylistsQuery();

@@ -19,7 +19,6 @@ const Actions = styled.div`
   gap: ${({ theme }) => theme.space(3)};
 `;
 
-
 export interface ProfileDraft {
   username: string;
   email: string;

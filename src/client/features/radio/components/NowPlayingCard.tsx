@@ -81,7 +81,14 @@ export function NowPlayingCard({ track, isRadioActive, startedAt, clockOffsetMs,
       <Title>{track.title}</Title>
       <Muted>{track.artist}</Muted>
       {track.addedBy ? <Muted>Added by {track.addedBy.username}</Muted> : null}
-      <Track role="progressbar" aria-label="Track progress" aria-valuemin={0} aria-valuemax={Math.round(track.duration)} aria-valuenow={Math.floor(position)} aria-valuetext={`${formatDuration(position)} of ${formatDuration(track.duration)}`}>
+      <Track
+        role="progressbar"
+        aria-label="Track progress"
+        aria-valuemin={0}
+        aria-valuemax={Math.round(track.duration)}
+        aria-valuenow={Math.floor(position)}
+        aria-valuetext={`${formatDuration(position)} of ${formatDuration(track.duration)}`}
+      >
         <Fill $ratio={track.duration > 0 ? position / track.duration : 0} />
       </Track>
       <Times>

@@ -30,8 +30,17 @@ const Index = styled.span`
 `;
 const Main = styled.div`
   min-width: 0;
-  strong, span { display: block; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-  span { color: ${({ theme }) => theme.color.textMuted}; font-size: 0.85rem; }
+  strong,
+  span {
+    display: block;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+  span {
+    color: ${({ theme }) => theme.color.textMuted};
+    font-size: 0.85rem;
+  }
 `;
 const Duration = styled.span`
   font-variant-numeric: tabular-nums;

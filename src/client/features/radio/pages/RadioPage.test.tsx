@@ -48,7 +48,14 @@ describe('RadioPage', () => {
     act(() => {
       store.dispatch(radioActions.connected());
       store.dispatch(
-        radioActions.stateReceived({ queue: [track(2), track(3)], currentTrack: track(1), listeners: 7, isRadioActive: true, startedAt: Date.now() - 30_000, serverTime: Date.now() }),
+        radioActions.stateReceived({
+          queue: [track(2), track(3)],
+          currentTrack: track(1),
+          listeners: 7,
+          isRadioActive: true,
+          startedAt: Date.now() - 30_000,
+          serverTime: Date.now(),
+        }),
       );
     });
     expect(await screen.findByText('Connected')).toBeInTheDocument();
@@ -57,7 +64,11 @@ describe('RadioPage', () => {
     expect(within(now).getByText('Track 1')).toBeInTheDocument();
     expect(within(now).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '30');
     const queue = screen.getByRole('list', { name: 'Queue' });
-    expect(within(queue).getAllByRole('listitem').map((li) => li.querySelector('strong')?.textContent)).toEqual(['Track 2', 'Track 3']);
+    expect(
+      within(queue)
+        .getAllByRole('listitem')
+        .map((li) => li.querySelector('strong')?.textContent),
+    ).toEqual(['Track 2', 'Track 3']);
     expect(within(queue).getAllByText(/added by dj-admin 5 min ago/)).toHaveLength(2);
     // listeners get no admin controls
     expect(screen.queryByRole('button', { name: 'Start radio' })).not.toBeInTheDocument();

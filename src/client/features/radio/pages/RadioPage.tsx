@@ -13,13 +13,7 @@ import { selectPlayer } from '../../../shared/player';
 import { NowPlayingCard } from '../components/NowPlayingCard';
 import { QueueList } from '../components/QueueList';
 import { SongSearchDialog } from '../../../shared/songs';
-import {
-  useAddRadioTrackMutation,
-  useGetRadioQueueQuery,
-  useRemoveRadioTrackMutation,
-  useSkipRadioTrackMutation,
-  useToggleRadioMutation,
-} from '../radioApi';
+import { useAddRadioTrackMutation, useGetRadioQueueQuery, useRemoveRadioTrackMutation, useSkipRadioTrackMutation, useToggleRadioMutation } from '../radioApi';
 import { radioActions, selectRadio, type RadioState } from '../radioSlice';
 
 const Badges = styled.div`

@@ -3,8 +3,17 @@ import type { DailyPlays } from '../../../../contract/stats';
 
 const Figure = styled.figure`
   margin: 0;
-  svg { width: 100%; height: auto; display: block; overflow: visible; }
-  figcaption { color: ${({ theme }) => theme.color.textMuted}; font-size: 0.85rem; margin-top: ${({ theme }) => theme.space(2)}; }
+  svg {
+    width: 100%;
+    height: auto;
+    display: block;
+    overflow: visible;
+  }
+  figcaption {
+    color: ${({ theme }) => theme.color.textMuted};
+    font-size: 0.85rem;
+    margin-top: ${({ theme }) => theme.space(2)};
+  }
 `;
 
 const WIDTH = 560;
@@ -36,7 +45,15 @@ export function PlaysChart({ days }: { days: DailyPlays[] }) {
           return (
             <g key={d.date} data-testid="plays-bar" data-plays={d.plays}>
               <title>{`${d.date}: ${d.plays} ${d.plays === 1 ? 'play' : 'plays'}`}</title>
-              <rect x={x} y={d.plays > 0 ? y : HEIGHT - PAD_BOTTOM - 2} width={barWidth} height={d.plays > 0 ? Math.max(2, h) : 2} rx={3} fill="currentColor" fillOpacity={d.plays > 0 ? 0.9 : 0.2} />
+              <rect
+                x={x}
+                y={d.plays > 0 ? y : HEIGHT - PAD_BOTTOM - 2}
+                width={barWidth}
+                height={d.plays > 0 ? Math.max(2, h) : 2}
+                rx={3}
+                fill="currentColor"
+                fillOpacity={d.plays > 0 ? 0.9 : 0.2}
+              />
               {d.plays > 0 ? (
                 <text x={x + barWidth / 2} y={y - 4} textAnchor="middle" fontSize={11} fill="currentColor">
                   {d.plays}
