@@ -1,16 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import styled from 'styled-components';
 import { MESSAGES } from '../../contract/messages';
 import { Button } from '../ui/Button';
-
-const Wrap = styled.main`
-  display: grid;
-  place-content: center;
-  gap: ${({ theme }) => theme.space(4)};
-  min-height: 100vh;
-  text-align: center;
-  padding: ${({ theme }) => theme.space(6)};
-`;
+import { CenteredPage } from '../ui/Page';
 
 /** docs/product.md §2: any render error shows 'Something Went Wrong' with a Reload Application button. */
 export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
@@ -27,7 +18,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: 
   override render() {
     if (!this.state.failed) return this.props.children;
     return (
-      <Wrap role="alert">
+      <CenteredPage role="alert">
         <h1>{MESSAGES.somethingWentWrong}</h1>
         <p>The app hit an unexpected problem.</p>
         <div>
@@ -35,7 +26,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: 
             {MESSAGES.reloadApplication}
           </Button>
         </div>
-      </Wrap>
+      </CenteredPage>
     );
   }
 }

@@ -1,21 +1,12 @@
 import { useNavigate } from 'react-router-dom';
-import styled from 'styled-components';
 import { MESSAGES } from '../../contract/messages';
 import { Button } from '../ui/Button';
-
-const Wrap = styled.main`
-  display: grid;
-  place-content: center;
-  gap: ${({ theme }) => theme.space(4)};
-  min-height: 100vh;
-  text-align: center;
-  padding: ${({ theme }) => theme.space(6)};
-`;
+import { CenteredPage } from '../ui/Page';
 
 export default function NotFoundPage() {
   const navigate = useNavigate();
   return (
-    <Wrap>
+    <CenteredPage>
       <h1>404</h1>
       <p>This page does not exist.</p>
       <div>
@@ -23,6 +14,6 @@ export default function NotFoundPage() {
           {MESSAGES.goBack}
         </Button>
       </div>
-    </Wrap>
+    </CenteredPage>
   );
 }

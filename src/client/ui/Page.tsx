@@ -1,4 +1,4 @@
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 
 export const Page = styled.section`
   padding: ${({ theme }) => theme.space(6)};
@@ -29,5 +29,30 @@ export const PageHeader = styled.div`
   margin-bottom: ${({ theme }) => theme.space(5)};
   h1 {
     margin: 0;
+  }
+`;
+
+/** A whole-window page with its content in the middle: the 404 page and the crash screen. */
+export const CenteredPage = styled.main`
+  display: grid;
+  place-content: center;
+  gap: ${({ theme }) => theme.space(4)};
+  min-height: 100vh;
+  text-align: center;
+  padding: ${({ theme }) => theme.space(6)};
+`;
+
+/** A title line (strong) over a muted line (span), each cut with an ellipsis. */
+export const twoLineText = css`
+  strong,
+  span {
+    display: block;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+  span {
+    color: ${({ theme }) => theme.color.textMuted};
+    font-size: 0.85rem;
   }
 `;

@@ -24,7 +24,8 @@ const Row = styled.li<{ $current: boolean; $compact: boolean }>`
     background: ${({ theme }) => theme.color.surfaceAlt};
   }
 `;
-const Text = styled.div`
+/** Title and artist lines beside a play button, each cut with an ellipsis. */
+export const SongText = styled.div`
   min-width: 0;
   display: grid;
   span {
@@ -76,7 +77,7 @@ export function SongRow({ song, playing, current = playing, onPlay, meta, action
       <IconButton type="button" $size={compact ? 36 : 40} aria-label={playing ? `Pause ${song.title}` : `Play ${song.title}`} onClick={onPlay}>
         {playing ? <PauseIcon /> : <PlayIcon />}
       </IconButton>
-      <Text>
+      <SongText>
         <Title $current={current} data-testid="song-title">
           {song.title}
         </Title>
@@ -84,7 +85,7 @@ export function SongRow({ song, playing, current = playing, onPlay, meta, action
           {song.artist}
           {meta ? <> · {meta}</> : null}
         </Muted>
-      </Text>
+      </SongText>
       <Duration>{formatDuration(song.duration)}</Duration>
       <Actions>{actions}</Actions>
     </Row>

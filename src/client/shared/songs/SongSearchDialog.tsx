@@ -7,7 +7,7 @@ import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { EmptyState } from '../../ui/EmptyState';
 import { formatDuration } from '../../ui/format';
-import { ErrorMessage } from '../../ui/Page';
+import { ErrorMessage, twoLineText } from '../../ui/Page';
 import { Spinner } from '../../ui/Spinner';
 import { TextField } from '../../ui/TextField';
 import { useDebouncedValue } from '../../ui/useDebouncedValue';
@@ -34,17 +34,7 @@ const Row = styled.li`
   div {
     min-width: 0;
   }
-  strong,
-  span {
-    display: block;
-    overflow: hidden;
-    text-overflow: ellipsis;
-    white-space: nowrap;
-  }
-  span {
-    color: ${({ theme }) => theme.color.textMuted};
-    font-size: 0.85rem;
-  }
+  ${twoLineText}
 `;
 const Footer = styled.div`
   display: flex;

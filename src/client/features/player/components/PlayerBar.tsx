@@ -1,6 +1,7 @@
 import { useSelector, useDispatch } from 'react-redux';
 import styled from 'styled-components';
 import { IconButton } from '../../../ui/Button';
+import { SongText } from '../../../ui/SongRow';
 import { formatDuration } from '../../../ui/format';
 import { MuteIcon, NextIcon, PauseIcon, PlayIcon, PreviousIcon, VolumeIcon } from '../../../ui/icons';
 import { Spinner } from '../../../ui/Spinner';
@@ -32,15 +33,6 @@ const Now = styled.div`
   align-items: center;
   gap: ${({ theme }) => theme.space(2)};
   min-width: 0;
-`;
-const NowText = styled.div`
-  min-width: 0;
-  display: grid;
-  span {
-    overflow: hidden;
-    text-overflow: ellipsis;
-    white-space: nowrap;
-  }
 `;
 const Title = styled.span`
   font-weight: 600;
@@ -119,13 +111,13 @@ function NowPlaying({ player }: { player: PlayerState }) {
     );
   return (
     <Now>
-      <NowText>
+      <SongText>
         <Title data-testid="player-title">{track.title}</Title>
         <Muted data-testid="player-artist">
           {player.isRadioMode ? 'Radio · ' : ''}
           {track.artist}
         </Muted>
-      </NowText>
+      </SongText>
       <LikeButton song={{ id: track.id, title: track.title }} size={36} />
     </Now>
   );

@@ -5,6 +5,7 @@ import { IconButton } from '../../../ui/Button';
 import { EmptyState } from '../../../ui/EmptyState';
 import { formatDuration } from '../../../ui/format';
 import { TrashIcon } from '../../../ui/icons';
+import { twoLineText } from '../../../ui/Page';
 
 const List = styled.ol`
   list-style: none;
@@ -30,17 +31,7 @@ const Index = styled.span`
 `;
 const Main = styled.div`
   min-width: 0;
-  strong,
-  span {
-    display: block;
-    overflow: hidden;
-    text-overflow: ellipsis;
-    white-space: nowrap;
-  }
-  span {
-    color: ${({ theme }) => theme.color.textMuted};
-    font-size: 0.85rem;
-  }
+  ${twoLineText}
 `;
 const Duration = styled.span`
   font-variant-numeric: tabular-nums;
