@@ -3,6 +3,7 @@
  * into it: whole words, three-letter prefixes as they type, two-word phrases, accented input,
  * artist names, and misses. Pure: the same seed gives the same library and terms.
  */
+import { createRng } from '../../src/server/media/demo/random';
 
 const ADJECTIVES = [
   'midnight',
@@ -187,18 +188,6 @@ const LAST = [
 ];
 const BANDS = ['The', 'Los', 'Les', 'Die'];
 
-/** A small, fast, seedable PRNG (mulberry32). */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const pick = <T>(random: () => number, list: readonly T[]): T => list[Math.floor(random() * list.length)];
 const cap = (s: string) => s.replace(/(^|\s)(\p{L})/gu, (_m, sp: string, c: string) => sp + c.toUpperCase());
 
@@ -210,7 +199,7 @@ export interface GeneratedSong {
 
 /** Song i of the library: the same seed and index always give the same song. */
 export function* generateSongs(count: number, seed = 42): Generator<GeneratedSong> {
-  const random = rng(seed);
+  const random = createRng(seed);
   for (let i = 0; i < count; i += 1) {
     const words =
       random() < 0.5 ? `${pick(random, ADJECTIVES)} ${pick(random, NOUNS)}` : `${pick(random, NOUNS)} of ${pick(random, ADJECTIVES)} ${pick(random, NOUNS)}`;
@@ -224,7 +213,7 @@ export function* generateSongs(count: number, seed = 42): Generator<GeneratedSon
 
 /** Search terms as users type them: prefixes, whole words, phrases, names, accents, misses. */
 export function searchTerms(count = 240, seed = 7): string[] {
-  const random = rng(seed);
+  const random = createRng(seed);
   const terms: string[] = [];
   const kinds = [
     () => pick(random, NOUNS).slice(0, 3), // typing: first three letters

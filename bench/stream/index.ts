@@ -9,7 +9,7 @@ import { info, type Figure } from '../lib/report';
 import { addBenchSong, startBenchServer } from '../lib/serverHandle';
 import { median } from '../lib/stats';
 import { ensureNginx } from '../lib/tools';
-import { rng } from '../search/library';
+import { createRng } from '../../src/server/media/demo/random';
 import { startNginx } from './nginx';
 
 const CONNECTIONS = 4;
@@ -41,7 +41,7 @@ export const streamPart: Part = {
       };
       // the app's side authenticates with the session's stream cookie, as the browser's audio element does
       const auth = { ours: { cookie }, nginx: {} } as const;
-      const random = rng(11);
+      const random = createRng(11);
       const range = () => {
         const start = Math.floor(random() * (audio.sizeBytes - RANGE_BYTES));
         return { range: `bytes=${start}-${start + RANGE_BYTES - 1}` };
