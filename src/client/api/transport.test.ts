@@ -1,7 +1,7 @@
 import { configureStore } from '@reduxjs/toolkit';
 import type { Services } from '../services';
 import { baseApi } from './baseApi';
-import { conflictAsError, readResponse } from './transport';
+import { readResponse } from './transport';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
@@ -16,9 +16,14 @@ describe('docs/product.md §8 transport rules', () => {
     expect(await readResponse(json(500, { success: false }))).toEqual({ error: { status: 500, message: 'Request failed with status 500' } });
   });
 
-  it('a 409 returns its JSON body as a result, not an error', async () => {
-    const body = { success: false, message: 'This song has already been suggested.', existingSuggestion: { id: 's1' } };
-    expect(await readResponse(json(409, body))).toEqual({ data: body });
+  it('a 409 fails like any other answer, with the server message, carrying its body', async () => {
+    const body = { success: false, message: 'Song already suggested', existingSuggestion: { id: 's1' } };
+    expect(await readResponse(json(409, body))).toEqual({ error: { status: 409, message: 'Song already suggested', body } });
+  });
+
+  it('a body travels only with a 409; a success is data', async () => {
+    expect(await readResponse(json(200, { success: true }))).toStrictEqual({ data: { success: true } });
+    expect(await readResponse(json(404, { success: false, message: 'Not found' }))).toStrictEqual({ error: { status: 404, message: 'Not found' } });
   });
 
   it("a non-JSON non-OK response fails with 'Request failed with status {code}'", async () => {
@@ -96,17 +101,5 @@ describe('the base query', () => {
     }) as typeof fetch;
     const result = await makeStore().dispatch(api.endpoints.probe.initiate());
     expect(result.error).toEqual({ status: 0, message: 'Network error' });
-  });
-});
-
-describe('the one 409 rule of the API slice', () => {
-  it('turns a 409 into an error with the server message, carrying the body', () => {
-    const body = { success: false, message: 'Song already suggested', existingSuggestion: { id: 's1' } };
-    expect(conflictAsError(409, { data: body })).toEqual({ error: { status: 409, message: 'Song already suggested', body } });
-  });
-
-  it('leaves every other answer alone', () => {
-    expect(conflictAsError(200, { data: { success: true } })).toEqual({ data: { success: true } });
-    expect(conflictAsError(404, { error: { status: 404, message: 'Not found' } })).toEqual({ error: { status: 404, message: 'Not found' } });
   });
 });

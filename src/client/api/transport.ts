@@ -17,25 +17,16 @@ export interface TransportError {
   body?: unknown;
 }
 
-/**
- * The one rule for a 409 on the API slice: it is a failure, so RTK Query callers see it as an
- * error; its body travels with the error for the callers that read it.
- */
-export function conflictAsError(status: number, result: { data: unknown } | { error: TransportError }): { data: unknown } | { error: TransportError } {
-  if (status !== 409 || !('data' in result)) return result;
-  const message = (result.data as { message?: unknown } | null)?.message;
-  return { error: { status, message: typeof message === 'string' ? message : MESSAGES.requestFailed(status), body: result.data } };
-}
-
 /** docs/product.md §8 "Transport": the message field of a non-OK JSON body, else 'Request failed with status {code}'. */
 export async function readResponse(res: Response): Promise<{ data: unknown } | { error: TransportError }> {
   const isJson = (res.headers.get('content-type') ?? '').includes('application/json');
   const body: unknown = isJson ? await res.json().catch(() => undefined) : undefined;
   if (res.ok) return { data: isJson ? body : await res.text().catch(() => '') };
-  // A 409 carries a result the caller reads (e.g. the existing suggestion), so it is returned, not thrown.
-  if (res.status === 409 && isJson) return { data: body };
   const message =
     isJson && body && typeof (body as { message?: unknown }).message === 'string' ? (body as { message: string }).message : MESSAGES.requestFailed(res.status);
+  // The one rule for a 409: a failure like any other; its body travels with it for the callers that
+  // read it (the suggestion that already exists).
+  if (res.status === 409 && isJson) return { error: { status: res.status, message, body } };
   return { error: { status: res.status, message } };
 }
 
@@ -81,7 +72,7 @@ export const transportBaseQuery: BaseQueryFn<RequestArgs | string, unknown, Tran
       if (fresh) res = await send(args, services, api.signal);
       else api.dispatch({ type: 'auth/sessionExpired' });
     }
-    return conflictAsError(res.status, await readResponse(res));
+    return await readResponse(res);
   } catch (error) {
     if ((error as Error).name === 'AbortError') return { error: { status: 0, message: 'Request aborted' } };
     return { error: { status: 0, message: MESSAGES.networkError } };

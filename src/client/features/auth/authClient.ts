@@ -44,7 +44,7 @@ async function authRequest<T>(services: Origin, args: { url: string; method?: st
 export const loginCall = (services: Origin, body: { username: string; password: string }) =>
   authRequest<Partial<LoginResponse> & { success?: boolean; message?: string }>(services, { url: '/auth/login', method: 'POST', body });
 
-/** A 409 (taken email or username) comes back as a result with success false and the message (docs/product.md §8). */
+/** A 409 (taken email or username) throws its message, like any failure (docs/product.md §8). */
 export const registerCall = (services: Origin, body: { username: string; email: string; password: string }) =>
   authRequest<{ success?: boolean; user?: PublicUser; message?: string }>(services, { url: '/auth/register', method: 'POST', body });
 
