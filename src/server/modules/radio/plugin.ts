@@ -10,7 +10,8 @@ declare module 'fastify' {
 
 /**
  * Creates the app's radio and decorates the app with it (app.radio), started when the app is
- * ready and stopped when it closes. Register it at the root, before the radio routes.
+ * ready and stopped when it closes. Register it at the root; the radio routes may come before or
+ * after it (they read app.radio per request: registrationOrder.test.ts).
  */
 export const radioPlugin = fp<{ now: () => number }>(
   async (app, { now }) => {
