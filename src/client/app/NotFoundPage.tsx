@@ -2,8 +2,10 @@ import { useNavigate } from 'react-router-dom';
 import { MESSAGES } from '../../contract/messages';
 import { Button } from '../ui/Button';
 import { CenteredPage } from '../ui/Page';
+import { useDocumentTitle } from '../ui/useDocumentTitle';
 
 export default function NotFoundPage() {
+  useDocumentTitle('Page not found');
   const navigate = useNavigate();
   return (
     <CenteredPage>

@@ -11,6 +11,7 @@ import { HomePlaylists, QuickActions, Section } from './HomeSections';
 import { HomeSongList } from './HomeSongList';
 import { HomeTiles } from './HomeTiles';
 import { plural } from './plural';
+import { useDocumentTitle } from '../../../ui/useDocumentTitle';
 
 const Greeting = styled.h1`
   margin: 0 0 ${({ theme }) => theme.space(6)};
@@ -59,6 +60,7 @@ function HomePlaysChart() {
 
 /** docs/product.md §2 Home: greeting, tiles, the first 4 playlists, quick actions, what is played, and the listener's chart. */
 export default function HomeScreen() {
+  useDocumentTitle('Home');
   const user = useSelector(selectUser);
   const playlists = useGetPlaylistsQuery();
   return (

@@ -11,6 +11,7 @@ import { Button } from '../../../ui/Button';
 import { EmptyState } from '../../../ui/EmptyState';
 import { ErrorMessage, Page, PageTitle } from '../../../ui/Page';
 import { Spinner } from '../../../ui/Spinner';
+import { useDocumentTitle } from '../../../ui/useDocumentTitle';
 
 const Card = styled.section`
   padding: ${({ theme }) => theme.space(5)};
@@ -166,6 +167,7 @@ function ActivityCard() {
 
 /** docs/product.md §2 Profile: who you are, an edit form that saves, and your listening history. */
 export default function ProfileScreen() {
+  useDocumentTitle('Profile');
   const user = useSelector(selectUser);
   const profile = useGetProfileQuery();
   const { showActivity } = useSelector(selectPrivacy);

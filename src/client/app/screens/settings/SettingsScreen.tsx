@@ -7,6 +7,7 @@ import { Button } from '../../../ui/Button';
 import { ErrorMessage, Page, PageTitle } from '../../../ui/Page';
 import { toastShown } from '../../../ui/toast/toastSlice';
 import { AppearancePanel, Bar, Fields, NotificationsPanel, Panel, PrivacyPanel, StreamingPanel, type SetSetting } from './SettingsPanels';
+import { useDocumentTitle } from '../../../ui/useDocumentTitle';
 
 function useSavedSettings(): SettingsState {
   return {
@@ -32,6 +33,7 @@ function useProfileDraft() {
 
 /** docs/product.md §2 Settings: five sections; Save keeps them (profile through the API), Cancel puts them back. */
 export default function SettingsScreen() {
+  useDocumentTitle('Settings');
   const dispatch = useDispatch();
   const saved = useSavedSettings();
   const [draft, setDraft] = useState<SettingsState>(saved);

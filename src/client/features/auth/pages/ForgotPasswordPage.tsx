@@ -6,9 +6,11 @@ import { TextField } from '../../../ui/TextField';
 import { useForgotPasswordMutation } from '../authApi';
 import { Alert, AuthCard, Form, Links, Notice, onSubmit, TextLink } from '../components/AuthCard';
 import { validateForgot } from '../validation';
+import { useDocumentTitle } from '../../../ui/useDocumentTitle';
 
 /** docs/product.md §2 /auth/forgot-password: email; on success 'Check your inbox' with a link back to sign-in. */
 export default function ForgotPasswordPage() {
+  useDocumentTitle('Reset your password');
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [failure, setFailure] = useState<string | null>(null);

@@ -6,9 +6,11 @@ import { TextField } from '../../../ui/TextField';
 import { authActions, selectAuth } from '../../../shared/session/authSlice';
 import { Alert, AuthCard, Form, Links, Notice, onSubmit, TextLink } from '../components/AuthCard';
 import { validateLogin, type FieldErrors } from '../validation';
+import { useDocumentTitle } from '../../../ui/useDocumentTitle';
 
 /** docs/product.md §2 /auth/login: email and password, links to forgot-password and signup. */
 export default function LoginPage() {
+  useDocumentTitle('Sign in');
   const dispatch = useDispatch();
   const auth = useSelector(selectAuth);
   const location = useLocation();

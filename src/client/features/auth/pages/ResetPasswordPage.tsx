@@ -8,9 +8,11 @@ import { TextField } from '../../../ui/TextField';
 import { useResetPasswordMutation } from '../authApi';
 import { Alert, AuthCard, Form, Links, onSubmit, TextLink } from '../components/AuthCard';
 import { validateReset, type FieldErrors } from '../validation';
+import { useDocumentTitle } from '../../../ui/useDocumentTitle';
 
 /** /auth/reset-password?token=...: the page the reset mail links to. */
 export default function ResetPasswordPage() {
+  useDocumentTitle('Choose a new password');
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const navigate = useNavigate();

@@ -6,11 +6,13 @@ import { TextField } from '../../../ui/TextField';
 import { authActions, selectAuth } from '../../../shared/session/authSlice';
 import { Alert, AuthCard, Form, Links, onSubmit, TextLink } from '../components/AuthCard';
 import { validateSignup, type FieldErrors } from '../validation';
+import { useDocumentTitle } from '../../../ui/useDocumentTitle';
 
 type Field = 'username' | 'email' | 'password' | 'confirmPassword';
 
 /** docs/product.md §2 /auth/signup: username, email, password, confirm password; signs in on success. */
 export default function SignupPage() {
+  useDocumentTitle('Sign up');
   const dispatch = useDispatch();
   const auth = useSelector(selectAuth);
   const location = useLocation();

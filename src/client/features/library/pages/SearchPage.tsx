@@ -17,6 +17,7 @@ import { useDebouncedValue } from '../../../ui/useDebouncedValue';
 import { SearchFilters } from '../components/SearchFilters';
 import { UploadTrackDialog } from '../components/UploadTrackDialog';
 import { useLoadOnScroll } from '../useLoadOnScroll';
+import { useDocumentTitle } from '../../../ui/useDocumentTitle';
 
 const Footer = styled.div`
   display: grid;
@@ -64,6 +65,7 @@ function SearchResults({ search, minMinutes, maxMinutes }: Filters) {
 
 /** docs/product.md §2 Search: text and duration filters served by the API, pages loaded as the list scrolls. */
 export default function SearchPage() {
+  useDocumentTitle('Search');
   const isAdmin = useSelector(selectIsAdmin);
   const [params] = useSearchParams();
   const [text, setText] = useState(params.get('q') ?? '');

@@ -10,6 +10,7 @@ import { PageSpinner } from '../../../ui/Spinner';
 import { usePlaySongs } from '../../../shared/player';
 import { PlayableSongList } from '../../../shared/songs';
 import { useGetLikedSongsQuery } from '../likedApi';
+import { useDocumentTitle } from '../../../ui/useDocumentTitle';
 
 const Summary = styled.p`
   margin: ${({ theme }) => theme.space(1)} 0 0;
@@ -18,6 +19,7 @@ const Summary = styled.p`
 
 /** docs/product.md §2 Liked: the list with play all and unlike. */
 export default function LikedPage() {
+  useDocumentTitle('Liked Songs');
   const { data, isLoading, isError } = useGetLikedSongsQuery();
   const entries = useMemo(() => data?.songs ?? [], [data]);
   const songs = useMemo(() => entries.map((entry) => entry.song), [entries]);

@@ -15,6 +15,7 @@ import { PlaylistCover } from '../components/PlaylistCover';
 import { PlaylistFormDialog } from '../components/PlaylistFormDialog';
 import { PlaylistSongs } from '../components/PlaylistSongs';
 import { useGetPlaylistQuery } from '../playlistsApi';
+import { useDocumentTitle } from '../../../ui/useDocumentTitle';
 
 const Header = styled.header`
   display: grid;
@@ -83,6 +84,7 @@ export default function PlaylistDetailPage() {
   const navigate = useNavigate();
   const [opened, setOpened] = useState<Opened>(null);
   const playlist = data?.playlist;
+  useDocumentTitle(playlist?.name ?? (isError ? 'Playlist not found' : null));
   const songIds = useMemo(() => new Set(playlist?.songs.map((e) => e.songId) ?? []), [playlist]);
   const close = () => setOpened(null);
 

@@ -11,9 +11,11 @@ import { DeletePlaylistDialog } from '../components/DeletePlaylistDialog';
 import { PlaylistCard, PlaylistGrid } from '../components/PlaylistCard';
 import { PlaylistFormDialog } from '../components/PlaylistFormDialog';
 import { useGetPlaylistsQuery } from '../playlistsApi';
+import { useDocumentTitle } from '../../../ui/useDocumentTitle';
 
 /** docs/product.md §2 Playlists; /playlists/create opens the create dialog (a dead link in the first specification, made to work). */
 export default function PlaylistsPage() {
+  useDocumentTitle('Playlists');
   const { data, isLoading, isError } = useGetPlaylistsQuery();
   const location = useLocation();
   const navigate = useNavigate();

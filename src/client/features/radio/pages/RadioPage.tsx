@@ -15,6 +15,7 @@ import { QueueList } from '../components/QueueList';
 import { SongSearchDialog } from '../../../shared/songs';
 import { useAddRadioTrackMutation, useGetRadioQueueQuery, useRemoveRadioTrackMutation, useSkipRadioTrackMutation, useToggleRadioMutation } from '../radioApi';
 import { radioActions, selectRadio, type RadioState } from '../radioSlice';
+import { useDocumentTitle } from '../../../ui/useDocumentTitle';
 
 const Badges = styled.div`
   display: flex;
@@ -127,6 +128,7 @@ function AdminControls({ radio, controls, onPick }: { radio: RadioState; control
 
 /** docs/product.md §2 "Radio": connection status, listeners, now playing, the queue; admins run the station. */
 export default function RadioPage() {
+  useDocumentTitle('Radio');
   const dispatch = useDispatch();
   // the slice holds the live state: seeded by the snapshot, then kept by the socket
   const radio = useSelector(selectRadio);
