@@ -1,4 +1,4 @@
-import { coverArt, hashName } from './coverArt';
+import { coverArt, hashName, songCoverName } from './coverArt';
 
 describe('coverArt', () => {
   it('draws the same cover for the same name, whatever its case and surrounding spaces', () => {
@@ -33,5 +33,12 @@ describe('coverArt', () => {
   it('hashes with FNV-1a (known values)', () => {
     expect(hashName('')).toBe(0x811c9dc5);
     expect(hashName('a')).toBe(0xe40c292c);
+  });
+});
+
+describe('songCoverName', () => {
+  it('names a song by title and artist, so two songs of one title by different artists differ', () => {
+    expect(songCoverName('Intro', 'A')).toBe('Intro · A');
+    expect(coverArt(songCoverName('Intro', 'A'))).not.toEqual(coverArt(songCoverName('Intro', 'B')));
   });
 });

@@ -49,3 +49,6 @@ export function coverArt(name: string): CoverArt {
   }
   return { background: hsl(hue, 55, 28 + next() * 14), shapes };
 }
+
+/** The name a song's cover is drawn from, the same in every row, the player bar, the radio and the Music Box. */
+export const songCoverName = (title: string, artist: string): string => `${title} · ${artist}`;
