@@ -11,7 +11,7 @@ const PLAYLIST_ORDER_MAX = 10_000;
 
 export const PLAYLIST_MESSAGES = {
   nameRequired: 'Playlist name is required',
-  notFound: 'Playlist not found',
+  notFound: MESSAGES.playlistNotFound,
   songNotFound: MESSAGES.songNotFound,
   coverType: 'Cover image must be a JPEG, PNG or WebP image',
   coverTooLarge: 'Cover image is too large. Maximum size is 2MB.',
