@@ -86,6 +86,11 @@ export const MESSAGES = {
   failedToFetchLikedSongs: 'Failed to fetch liked songs',
   failedToUpdateLikeStatus: 'Failed to update like status',
   failedToAddSongToPlaylist: 'Failed to add song to playlist',
+  // Playlists (issue 13): a missing, another user's or malformed playlist; reorder; undo a removal
+  playlistNotFound: 'Playlist not found',
+  failedToReorderPlaylist: 'Failed to save the new order of the playlist',
+  removedFromPlaylist: (title: string) => `Removed ${title} from the playlist`,
+  undo: 'Undo',
   failedToFetchSuggestions: 'Failed to fetch suggestions',
   failedToAddSuggestion: 'Failed to add suggestion',
   failedToVote: 'Failed to vote',

@@ -6,16 +6,19 @@ import { Song } from './songs';
 const PLAYLIST_NAME_MAX = 100;
 const PLAYLIST_DESCRIPTION_MAX = 500;
 const PLAYLIST_LIST_MAX = 500;
+/** the most songs a reorder names: far above any real playlist, a bound on the request */
+const PLAYLIST_ORDER_MAX = 10_000;
 
 export const PLAYLIST_MESSAGES = {
   nameRequired: 'Playlist name is required',
-  notFound: 'Playlist not found',
+  notFound: MESSAGES.playlistNotFound,
   songNotFound: MESSAGES.songNotFound,
   coverType: 'Cover image must be a JPEG, PNG or WebP image',
   coverTooLarge: 'Cover image is too large. Maximum size is 2MB.',
   created: 'Playlist created',
   updated: 'Playlist updated',
   deleted: 'Playlist deleted',
+  orderMismatch: "The new order must list each of the playlist's songs exactly once",
 } as const;
 
 /** A playlist in a list: what a card shows, counted in the same query as the list. */
@@ -55,7 +58,18 @@ export type UpdatePlaylistBody = z.infer<typeof UpdatePlaylistBody>;
 
 export const PlaylistIdParams = z.object({ id: z.uuid(PLAYLIST_MESSAGES.notFound) });
 export const PlaylistSongParams = z.object({ id: z.uuid(PLAYLIST_MESSAGES.notFound), songId: z.uuid(PLAYLIST_MESSAGES.songNotFound) });
-export const AddPlaylistSongBody = z.object({ songId: z.uuid(PLAYLIST_MESSAGES.songNotFound) });
+export const AddPlaylistSongBody = z.object({
+  songId: z.uuid(PLAYLIST_MESSAGES.songNotFound),
+  /** where the song goes, counted from 0 in the playlist's order (Undo of a removal puts it back); at the end when left out or past it */
+  index: z.number().int().min(0).optional(),
+});
+export type AddPlaylistSongBody = z.infer<typeof AddPlaylistSongBody>;
+
+/** The playlist's songs in their new order: every song of the playlist, each once. */
+export const PlaylistOrderBody = z.object({
+  songIds: z.array(z.uuid(PLAYLIST_MESSAGES.orderMismatch)).max(PLAYLIST_ORDER_MAX, PLAYLIST_MESSAGES.orderMismatch),
+});
+export type PlaylistOrderBody = z.infer<typeof PlaylistOrderBody>;
 
 export const PlaylistListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(PLAYLIST_LIST_MAX).default(PLAYLIST_LIST_MAX),

@@ -4,7 +4,7 @@ import { PLAYLIST_MESSAGES } from '../../../contract/playlists';
 import type { Db } from '../../db/open';
 import { playlists, playlistSongs, songs } from '../../db/schema';
 import { HttpError } from '../../lib/httpError';
-import { assertSongExists, songColumns } from '../liked/service';
+import { songColumns } from '../liked/service';
 import { toSongs } from '../songs/toSong';
 
 export type PlaylistRow = typeof playlists.$inferSelect;
@@ -119,32 +119,6 @@ export async function updatePlaylist(
 
 export async function deletePlaylist(db: Db, row: PlaylistRow): Promise<void> {
   await db.delete(playlists).where(eq(playlists.id, row.id));
-}
-
-/** Appends a song at the end; adding a song already there changes nothing (idempotent). */
-export async function addSong(db: Db, row: PlaylistRow, songId: string, now: Date): Promise<boolean> {
-  await assertSongExists(db, songId);
-  const inserted = await db
-    .insert(playlistSongs)
-    .values({
-      playlistId: row.id,
-      songId,
-      addedAt: now,
-      position: sql`(select coalesce(max(${playlistSongs.position}), 0) + 1 from ${playlistSongs} where ${playlistSongs.playlistId} = ${row.id})`,
-    })
-    .onConflictDoNothing()
-    .returning({ id: playlistSongs.id });
-  if (inserted.length > 0) await db.update(playlists).set({ updatedAt: now }).where(eq(playlists.id, row.id));
-  return inserted.length > 0;
-}
-
-export async function removeSong(db: Db, row: PlaylistRow, songId: string, now: Date): Promise<boolean> {
-  const removed = await db
-    .delete(playlistSongs)
-    .where(and(eq(playlistSongs.playlistId, row.id), eq(playlistSongs.songId, songId)))
-    .returning({ id: playlistSongs.id });
-  if (removed.length > 0) await db.update(playlists).set({ updatedAt: now }).where(eq(playlists.id, row.id));
-  return removed.length > 0;
 }
 
 /** What the cover route needs of a playlist, found by id alone (the key or the owner's token decides access). */

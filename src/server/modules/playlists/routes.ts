@@ -8,6 +8,7 @@ import {
   PlaylistCoverQuery,
   PlaylistIdParams,
   PlaylistListQuery,
+  PlaylistOrderBody,
   PlaylistResponse,
   PlaylistSongChangeResponse,
   PlaylistSongParams,
@@ -19,7 +20,8 @@ import { currentUser, requireUser } from '../../plugins/auth';
 import type { ZodApp } from '../../plugins/zodSchemas';
 import type { ModuleOptions } from '../moduleOptions';
 import { readPlaylistForm } from './form';
-import { addSong, coverKey, coverOf, listPlaylists, ownedPlaylist, playlistDetail, removeSong } from './repository';
+import { addSong, removeSong, reorderSongs } from './order';
+import { coverKey, coverOf, listPlaylists, ownedPlaylist, playlistDetail } from './repository';
 import { PlaylistService } from './service';
 
 const tags = ['playlists'];
@@ -108,9 +110,22 @@ function coverImageRoute(app: ZodApp, service: PlaylistService) {
 
 function songRoutes(app: ZodApp, now: () => number) {
   const response = { 200: PlaylistSongChangeResponse, ...errorResponses(400, 401, 404) };
-  app.post('/playlists/:id/songs', { schema: { ...byId, body: AddPlaylistSongBody, response } }, async (request) => {
+  const addDescription = '`{ songId, index? }`: at the end, or at `index` (from 0 in the playlist order; Undo of a removal puts a song back in its place).';
+  app.post('/playlists/:id/songs', { schema: { ...byId, description: addDescription, body: AddPlaylistSongBody, response } }, async (request) => {
     const row = await ownedPlaylist(app.db, currentUser(request).id, request.params.id);
-    return { success: true as const, changed: await addSong(app.db, row, request.body.songId, new Date(now())) };
+    return { success: true as const, changed: await addSong(app.db, row, request.body.songId, new Date(now()), request.body.index) };
+  });
+
+  const orderSchema = {
+    ...byId,
+    description: "The playlist's song ids in their new order: every song of the playlist, each once; anything else is a 400 that changes nothing.",
+    body: PlaylistOrderBody,
+    response: { 200: PlaylistResponse, ...errorResponses(400, 401, 404) },
+  };
+  app.put('/playlists/:id/order', { schema: orderSchema }, async (request) => {
+    const row = await ownedPlaylist(app.db, currentUser(request).id, request.params.id);
+    await reorderSongs(app.db, row, request.body.songIds, new Date(now()));
+    return { success: true as const, playlist: await playlistDetail(app.db, await ownedPlaylist(app.db, row.userId, row.id)) };
   });
 
   // a malformed id of either kind answers "Playlist not found", as a missing playlist does

@@ -125,7 +125,7 @@ function AddToPlaylistDialog({ song, onClose, onCreate }: { song: { id: string; 
           {playlists.map((p) => (
             <li key={p.id}>
               <Choice type="button" disabled={adding} onClick={() => addTo(p)} aria-label={`Add to ${p.name}`}>
-                <PlaylistCover src={p.coverImage} size={44} />
+                <PlaylistCover src={p.coverImage} name={p.name} size={44} />
                 <span>
                   <strong>{p.name}</strong>
                   <small>{playlistMeta(p)}</small>

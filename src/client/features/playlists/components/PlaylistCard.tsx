@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import type { KeyboardEvent, RefObject } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import type { PlaylistSummary } from '../../../../contract/playlists';
@@ -6,6 +6,7 @@ import { IconButton } from '../../../ui/Button';
 import { formatTotalDuration } from '../../../ui/format';
 import { MoreIcon } from '../../../ui/icons';
 import { PlaylistCover } from './PlaylistCover';
+import { useMenuButton } from './useMenuButton';
 
 const Card = styled.article`
   position: relative;
@@ -103,55 +104,35 @@ export interface PlaylistCardProps {
   onDelete?: (playlist: PlaylistSummary) => void;
 }
 
-/** The card menu's open state: it takes the focus, and Escape or a click outside closes it. */
-function useCardMenu() {
-  const [menuOpen, setMenuOpen] = useState(false);
-  const menuRef = useRef<HTMLUListElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (!menuOpen) return;
-    menuRef.current?.querySelector('button')?.focus();
-    const close = (event: Event) => {
-      if (event instanceof KeyboardEvent && event.key !== 'Escape') return;
-      if (event instanceof MouseEvent && menuRef.current?.contains(event.target as Node)) return;
-      setMenuOpen(false);
-      if (event instanceof KeyboardEvent) buttonRef.current?.focus();
-    };
-    document.addEventListener('keydown', close);
-    document.addEventListener('mousedown', close);
-    return () => {
-      document.removeEventListener('keydown', close);
-      document.removeEventListener('mousedown', close);
-    };
-  }, [menuOpen]);
-  return { menuOpen, setMenuOpen, menuRef, buttonRef };
-}
+type CardMenuProps = PlaylistCardProps & {
+  onChosen: () => void;
+  menuRef: RefObject<HTMLUListElement | null>;
+  onKeyDown: (event: KeyboardEvent<HTMLElement>) => void;
+};
 
-type CardMenuProps = PlaylistCardProps & { onChosen: () => void; menuRef: RefObject<HTMLUListElement | null> };
-
-function CardMenu({ playlist, onEdit, onDelete, onChosen, menuRef }: CardMenuProps) {
+function CardMenu({ playlist, onEdit, onDelete, onChosen, menuRef, onKeyDown }: CardMenuProps) {
   const navigate = useNavigate();
   const choose = (action: () => void) => () => {
     onChosen();
     action();
   };
   return (
-    <Menu ref={menuRef} role="menu" aria-label={`${playlist.name} options`}>
+    <Menu ref={menuRef} role="menu" aria-label={`${playlist.name} options`} onKeyDown={onKeyDown}>
       <li role="none">
-        <button type="button" role="menuitem" onClick={choose(() => navigate(`/playlists/${playlist.id}`))}>
+        <button type="button" role="menuitem" tabIndex={-1} onClick={choose(() => navigate(`/playlists/${playlist.id}`))}>
           View
         </button>
       </li>
       {onEdit ? (
         <li role="none">
-          <button type="button" role="menuitem" onClick={choose(() => onEdit(playlist))}>
+          <button type="button" role="menuitem" tabIndex={-1} onClick={choose(() => onEdit(playlist))}>
             Edit
           </button>
         </li>
       ) : null}
       {onDelete ? (
         <li role="none">
-          <button type="button" role="menuitem" data-danger onClick={choose(() => onDelete(playlist))}>
+          <button type="button" role="menuitem" tabIndex={-1} data-danger onClick={choose(() => onDelete(playlist))}>
             Delete
           </button>
         </li>
@@ -162,7 +143,7 @@ function CardMenu({ playlist, onEdit, onDelete, onChosen, menuRef }: CardMenuPro
 
 /** A card of the playlists grid: cover, name, description, tracks and total; a context menu with view, edit, delete. */
 export function PlaylistCard({ playlist, onEdit, onDelete }: PlaylistCardProps) {
-  const { menuOpen, setMenuOpen, menuRef, buttonRef } = useCardMenu();
+  const menu = useMenuButton();
   const hasMenu = Boolean(onEdit || onDelete);
   return (
     <Card
@@ -171,28 +152,31 @@ export function PlaylistCard({ playlist, onEdit, onDelete }: PlaylistCardProps) 
         hasMenu
           ? (event) => {
               event.preventDefault();
-              setMenuOpen(true);
+              menu.show();
             }
           : undefined
       }
     >
-      <PlaylistCover src={playlist.coverImage} />
+      <PlaylistCover src={playlist.coverImage} name={playlist.name} />
       <Name to={`/playlists/${playlist.id}`}>{playlist.name}</Name>
       <Description>{playlist.description}</Description>
       <Meta>{playlistMeta(playlist)}</Meta>
       {hasMenu ? (
         <>
           <MenuButton
-            ref={buttonRef}
+            ref={menu.buttonRef}
             type="button"
             aria-label={`More options for ${playlist.name}`}
             aria-haspopup="menu"
-            aria-expanded={menuOpen}
-            onClick={() => setMenuOpen((o) => !o)}
+            aria-expanded={menu.open}
+            onClick={menu.toggle}
+            onKeyDown={menu.onButtonKeyDown}
           >
             <MoreIcon />
           </MenuButton>
-          {menuOpen ? <CardMenu playlist={playlist} onEdit={onEdit} onDelete={onDelete} onChosen={() => setMenuOpen(false)} menuRef={menuRef} /> : null}
+          {menu.open ? (
+            <CardMenu playlist={playlist} onEdit={onEdit} onDelete={onDelete} onChosen={menu.close} menuRef={menu.menuRef} onKeyDown={menu.onMenuKeyDown} />
+          ) : null}
         </>
       ) : null}
     </Card>

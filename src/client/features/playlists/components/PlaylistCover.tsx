@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { ListIcon } from '../../../ui/icons';
+import { GeneratedCover } from '../../../ui/cover/GeneratedCover';
 
 const Frame = styled.div<{ $size?: number }>`
   position: relative;
@@ -8,23 +8,18 @@ const Frame = styled.div<{ $size?: number }>`
   flex: none;
   border-radius: ${({ theme }) => theme.radius.md};
   overflow: hidden;
-  background: linear-gradient(135deg, ${({ theme }) => theme.color.accent}, ${({ theme }) => theme.color.surfaceAlt});
-  display: grid;
-  place-items: center;
-  color: ${({ theme }) => theme.color.accentText};
-  img {
+  background: ${({ theme }) => theme.color.surfaceAlt};
+  img,
+  & > svg {
+    display: block;
     width: 100%;
     height: 100%;
     object-fit: cover;
-  }
-  svg {
-    width: 40%;
-    height: 40%;
-    opacity: 0.85;
+    border-radius: 0;
   }
 `;
 
-/** A playlist's cover image, or a drawn placeholder. */
-export function PlaylistCover({ src, size }: { src: string | null; size?: number }) {
-  return <Frame $size={size}>{src ? <img src={src} alt="" loading="lazy" decoding="async" /> : <ListIcon />}</Frame>;
+/** A playlist's cover image, or the cover generated from its name (the same wherever the playlist shows). */
+export function PlaylistCover({ src, name, size }: { src: string | null; name: string; size?: number }) {
+  return <Frame $size={size}>{src ? <img src={src} alt="" loading="lazy" decoding="async" /> : <GeneratedCover name={name} size={size ?? 180} />}</Frame>;
 }

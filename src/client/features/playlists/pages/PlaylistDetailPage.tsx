@@ -53,7 +53,7 @@ function PlaylistHeader({ playlist, onOpen }: { playlist: PlaylistDetail; onOpen
   const { playAll } = usePlaySongs(songs, 'playlist');
   return (
     <Header>
-      <PlaylistCover src={playlist.coverImage} />
+      <PlaylistCover src={playlist.coverImage} name={playlist.name} />
       <div>
         <h1>{playlist.name}</h1>
         {playlist.description ? <p>{playlist.description}</p> : null}
@@ -80,11 +80,13 @@ function PlaylistHeader({ playlist, onOpen }: { playlist: PlaylistDetail; onOpen
 /** docs/product.md §2 Playlists detail: play all, add songs, remove a song, edit, delete. */
 export default function PlaylistDetailPage() {
   const { id = '' } = useParams();
-  const { data, isLoading, isError } = useGetPlaylistQuery(id);
+  const { data, isLoading, isError, error } = useGetPlaylistQuery(id);
   const navigate = useNavigate();
   const [opened, setOpened] = useState<Opened>(null);
   const playlist = data?.playlist;
-  useDocumentTitle(playlist?.name ?? (isError ? 'Playlist not found' : null));
+  // another user's playlist, a missing one and a malformed id all answer 404; other failures keep the §8.4 message
+  const failure = (error as { status?: number } | undefined)?.status === 404 ? MESSAGES.playlistNotFound : MESSAGES.failedToFetchPlaylistDetails;
+  useDocumentTitle(playlist?.name ?? (isError ? failure : null));
   const songIds = useMemo(() => new Set(playlist?.songs.map((e) => e.songId) ?? []), [playlist]);
   const close = () => setOpened(null);
 
@@ -92,7 +94,7 @@ export default function PlaylistDetailPage() {
   if (isError || !playlist) {
     return (
       <Page>
-        <ErrorMessage>{MESSAGES.failedToFetchPlaylistDetails}</ErrorMessage>
+        <ErrorMessage>{failure}</ErrorMessage>
         <Button type="button" $variant="secondary" onClick={() => navigate('/playlists')}>
           Back to playlists
         </Button>

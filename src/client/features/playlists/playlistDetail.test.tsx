@@ -1,0 +1,133 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router-dom';
+import { json, mockApi } from '../../test/mockApi';
+import { renderWithProviders, signedInState } from '../../test/renderWithProviders';
+import { UNDO_MS } from './components/UndoBar';
+import PlaylistDetailPage from './pages/PlaylistDetailPage';
+
+const song = (id: string, duration: number) => ({
+  id,
+  title: `Song ${id}`,
+  artist: 'Artist',
+  duration,
+  path: `${id}.mp3`,
+  publicUrl: `/api/songs/stream/${id}`,
+  createdAt: '2026-01-01T00:00:00.000Z',
+});
+const detail = (ids: string[]) => ({
+  success: true,
+  playlist: {
+    id: 'p1',
+    name: 'Road trip',
+    description: '',
+    coverImage: null,
+    trackCount: ids.length,
+    totalDuration: ids.length * 120,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    songs: ids.map((id, i) => ({ id: `e-${id}`, songId: id, position: i + 1, addedAt: '2026-01-01T00:00:00.000Z', song: song(id, 120) })),
+  },
+});
+
+let api: ReturnType<typeof mockApi>;
+afterEach(() => {
+  api?.restore();
+  jest.useRealTimers();
+});
+
+const renderPage = () =>
+  renderWithProviders(
+    <Routes>
+      <Route path="/playlists/:id" element={<PlaylistDetailPage />} />
+    </Routes>,
+    { route: '/playlists/p1', preloadedState: signedInState() },
+  );
+const titles = () =>
+  within(screen.getByRole('list', { name: 'Playlist songs' }))
+    .getAllByTestId('song-title')
+    .map((t) => t.textContent);
+
+describe('reordering a playlist', () => {
+  it('moves a song down at once, saves the full order, and keeps the focus on the button used', async () => {
+    api = mockApi({ 'GET /playlists/p1': () => detail(['a', 'b', 'c']), 'PUT /playlists/p1/order': () => detail(['b', 'a', 'c']) });
+    renderPage();
+    await screen.findByRole('list', { name: 'Playlist songs' });
+    expect(screen.getByRole('button', { name: 'Move Song a up' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Move Song c down' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Move Song a down' }));
+    expect(titles()).toEqual(['Song b', 'Song a', 'Song c']);
+    await waitFor(() => expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({ songIds: ['b', 'a', 'c'] }));
+    expect(screen.getByRole('button', { name: 'Move Song a down' })).toHaveFocus();
+    expect(screen.getByText('Moved Song a to position 2 of 3')).toBeInTheDocument();
+  });
+
+  it('takes the move back and says so when the server refuses it', async () => {
+    api = mockApi({ 'GET /playlists/p1': () => detail(['a', 'b', 'c']), 'PUT /playlists/p1/order': () => json(500, { success: false, message: 'boom' }) });
+    const { store } = renderPage();
+    await screen.findByRole('list', { name: 'Playlist songs' });
+    await userEvent.click(screen.getByRole('button', { name: 'Move Song c up' }));
+    await waitFor(() => expect(titles()).toEqual(['Song a', 'Song b', 'Song c']));
+    expect(store.getState().toasts.map((t) => t.message)).toContain('Failed to save the new order of the playlist');
+  });
+
+  it('moves with the arrow keys on the drag handle', async () => {
+    api = mockApi({ 'GET /playlists/p1': () => detail(['a', 'b', 'c']), 'PUT /playlists/p1/order': () => detail(['a', 'c', 'b']) });
+    renderPage();
+    await screen.findByRole('list', { name: 'Playlist songs' });
+    screen.getByRole('button', { name: /^Drag Song c/ }).focus();
+    await userEvent.keyboard('{ArrowUp}');
+    expect(titles()).toEqual(['Song a', 'Song c', 'Song b']);
+    expect(screen.getByRole('button', { name: /^Drag Song c/ })).toHaveFocus();
+  });
+});
+
+describe('removing a song', () => {
+  it('offers Undo, which puts the song back at its index', async () => {
+    let ids = ['a', 'b', 'c'];
+    api = mockApi({
+      'GET /playlists/p1': () => detail(ids),
+      'DELETE /playlists/p1/songs/b': () => {
+        ids = ['a', 'c'];
+        return { success: true, changed: true };
+      },
+      'POST /playlists/p1/songs': () => {
+        ids = ['a', 'b', 'c'];
+        return { success: true, changed: true };
+      },
+      'GET /playlists': () => ({ success: true, playlists: [], total: 0 }),
+    });
+    renderPage();
+    await screen.findByRole('list', { name: 'Playlist songs' });
+    await userEvent.click(screen.getByRole('button', { name: 'Remove Song b from playlist' }));
+    expect(titles()).toEqual(['Song a', 'Song c']);
+    expect(screen.getByTestId('playlist-meta')).toHaveTextContent(/^2 tracks · /);
+    expect(screen.getByRole('status')).toHaveTextContent('Removed Song b from the playlist');
+    await userEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(titles()).toEqual(['Song a', 'Song b', 'Song c']);
+    await waitFor(() => expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({ songId: 'b', index: 1 }));
+    expect(screen.queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument();
+  });
+
+  it('stops offering Undo after a few seconds', async () => {
+    jest.useFakeTimers();
+    api = mockApi({ 'GET /playlists/p1': () => detail(['a', 'b']), 'DELETE /playlists/p1/songs/a': () => ({ success: true, changed: true }) });
+    renderPage();
+    await screen.findByRole('list', { name: 'Playlist songs' });
+    act(() => screen.getByRole('button', { name: 'Remove Song a from playlist' }).click());
+    expect(await screen.findByRole('button', { name: 'Undo' })).toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(UNDO_MS + 10));
+    expect(screen.queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument();
+  });
+});
+
+describe('a playlist that cannot be shown', () => {
+  it.each([
+    [404, 'Playlist not found'],
+    [500, 'Failed to fetch playlist details'],
+  ])('answered %s says %s', async (status, text) => {
+    api = mockApi({ 'GET /playlists/p1': () => json(status, { success: false, message: 'x' }) });
+    renderPage();
+    expect(await screen.findByRole('alert')).toHaveTextContent(text);
+  });
+});
