@@ -6,6 +6,7 @@ import { PlayerBar } from '../features/player';
 import { SongActionsProvider } from '../shared/songs';
 import { IconButton } from '../ui/Button';
 import { MenuIcon } from '../ui/icons';
+import { OfflineNotice } from '../ui/OfflineNotice';
 import { PageSpinner } from '../ui/Spinner';
 import { Sidebar } from './Sidebar';
 import { appSongActions } from './songActions';
@@ -95,6 +96,7 @@ export default function Shell() {
             </MenuButton>
             <TopSearch />
           </TopBar>
+          <OfflineNotice />
           <main id="main-content" tabIndex={-1}>
             <Suspense fallback={<PageSpinner />}>
               <Outlet />

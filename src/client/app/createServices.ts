@@ -1,6 +1,7 @@
 import type { Services } from '../services';
 import { HtmlAudioService } from '../services/audio/HtmlAudioService';
 import { createSessionService } from '../services/session/createSessionService';
+import { createTabSync } from '../services/session/createTabSync';
 import { createLocalStorageStore } from '../services/storage';
 import { createLocalTokenStore } from '../services/tokenStore';
 
@@ -14,6 +15,7 @@ export function createBrowserServices(): Services {
   return {
     tokenStore,
     session: createSessionService({ tokenStore, apiOrigin }),
+    tabSync: createTabSync(),
     audio: new HtmlAudioService(audioElement),
     openSocket: (url) => new WebSocket(url),
     now: () => Date.now(),

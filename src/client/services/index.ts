@@ -1,5 +1,6 @@
 import type { AudioService } from './audio/AudioService';
 import type { SessionService } from './session/SessionService';
+import type { TabSync } from './session/TabSync';
 import type { KeyValueStore } from './storage';
 import type { TokenStore } from './tokenStore';
 
@@ -10,6 +11,8 @@ import type { TokenStore } from './tokenStore';
 export interface Services {
   tokenStore: TokenStore;
   session: SessionService;
+  /** the session news between this browser's tabs */
+  tabSync: TabSync;
   audio: AudioService;
   /** opens a websocket (tests pass a fake) */
   openSocket: (url: string) => WebSocket;

@@ -22,6 +22,7 @@ export function createTestServices(overrides: Partial<Services> = {}): Services 
   return {
     tokenStore: memoryTokenStore(),
     session: { refresh: async () => null },
+    tabSync: { announce: () => {}, subscribe: () => () => {} },
     audio: new FakeAudioService(),
     openSocket: () => {
       throw new Error('no socket in this test');

@@ -9,6 +9,7 @@ import type { Services } from '../../services';
 import { isTokenValid } from '../../services/tokenStore';
 import { AuthRequestError, loginCall, logoutCall, meCall, registerCall } from './authClient';
 import { authActions } from '../../shared/session/authSlice';
+import { announceToOtherTabs, followOtherTabs } from './tabSyncSagas';
 
 const services = () => getContext('services') as unknown as Services;
 const messageOf = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);
@@ -49,6 +50,7 @@ export function* loginSaga(action: PayloadAction<{ email: string; password: stri
   try {
     const user: PublicUser = yield call(signIn, svc, action.payload.email, action.payload.password);
     yield put(authActions.authenticated(user));
+    yield call(announceToOtherTabs, 'signedIn');
   } catch (error) {
     yield put(authActions.authFailed(messageOf(error, MESSAGES.loginFailed)));
   }
@@ -62,6 +64,7 @@ export function* registerSaga(action: PayloadAction<{ username: string; email: s
     if (!body.success) throw new Error(body.message ?? MESSAGES.registrationFailed);
     const user: PublicUser = yield call(signIn, svc, action.payload.email, action.payload.password);
     yield put(authActions.authenticated(user));
+    yield call(announceToOtherTabs, 'signedIn');
     return true;
   } catch (error) {
     yield put(authActions.authFailed(error instanceof Error ? error.message : MESSAGES.registrationFailed));
@@ -76,6 +79,7 @@ export function* logoutSaga() {
   yield call([svc.tokenStore, svc.tokenStore.clear]);
   yield put(authActions.signedOut());
   yield put(baseApi.util.resetApiState());
+  yield call(announceToOtherTabs, 'signedOut');
   try {
     if (token) yield call(logoutCall, svc, token);
   } catch {
@@ -83,11 +87,12 @@ export function* logoutSaga() {
   }
 }
 
-/** A refresh failed (here or in a 401 retry): the stored token goes, and so does the cached data. */
+/** A refresh failed (here or in a 401 retry): the stored token goes, and so does the cached data, in every tab. */
 export function* sessionExpiredSaga() {
   const svc: Services = yield services();
   yield call([svc.tokenStore, svc.tokenStore.clear]);
   yield put(baseApi.util.resetApiState());
+  yield call(announceToOtherTabs, 'signedOut');
 }
 
 const STOP = [authActions.logoutRequested.type, authActions.signedOut.type, authActions.sessionExpired.type];
@@ -113,4 +118,5 @@ export function* authSaga() {
   yield takeEvery(authActions.sessionExpired.type, sessionExpiredSaga);
   yield takeLatest(authActions.authenticated.type, refreshLoop);
   yield fork(bootstrapSaga);
+  yield fork(followOtherTabs);
 }

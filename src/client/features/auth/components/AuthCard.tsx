@@ -1,6 +1,7 @@
 import type { FormEvent, ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
+import { OfflineNotice } from '../../../ui/OfflineNotice';
 
 const Screen = styled.main`
   min-height: 100vh;
@@ -30,6 +31,12 @@ const Brand = styled.div`
 const Title = styled.h1`
   margin: 0 0 ${({ theme }) => theme.space(6)};
   font-size: 1.6rem;
+`;
+const CardOfflineNotice = styled(OfflineNotice)`
+  margin-bottom: ${({ theme }) => theme.space(4)};
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-left: 4px solid ${({ theme }) => theme.color.warning};
+  border-radius: ${({ theme }) => theme.radius.md};
 `;
 export const Form = styled.form`
   display: grid;
@@ -74,6 +81,7 @@ export function AuthCard({ title, children }: { title: string; children: ReactNo
   return (
     <Screen>
       <Card>
+        <CardOfflineNotice />
         <Brand>Wavelength</Brand>
         <Title>{title}</Title>
         {children}

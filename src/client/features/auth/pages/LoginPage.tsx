@@ -21,6 +21,10 @@ export default function LoginPage() {
   const [submitted, setSubmitted] = useState(false);
 
   useEffect(() => () => void dispatch(authActions.errorCleared()), [dispatch]);
+  // a refused sign-in empties the password (the email stays) so the next try starts clean
+  useEffect(() => {
+    if (auth.error && submitted) setPassword('');
+  }, [auth.error, submitted]);
 
   const submitting = auth.isLoading && submitted;
   const submit = () => {

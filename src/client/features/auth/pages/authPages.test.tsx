@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { authActions } from '../../../shared/session/authSlice';
@@ -55,6 +55,18 @@ describe('the sign-in page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(dispatch).toHaveBeenCalledWith(authActions.loginRequested({ email: 'ada@example.test', password: 'secret-pass' }));
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeDisabled();
+  });
+
+  it('a refused sign-in empties the password, keeps the email and shows the error', () => {
+    const { store } = renderPage(<LoginPage />, '/auth/login');
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.test' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'not-the-password' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(screen.getByLabelText('Password')).toHaveValue('not-the-password');
+    act(() => void store.dispatch(authActions.authFailed('Invalid email or password')));
+    expect(screen.getByRole('alert')).toHaveTextContent('Invalid email or password');
+    expect(screen.getByLabelText('Password')).toHaveValue('');
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.test');
   });
 
   it('shows the error of the state and links to forgot-password and signup', () => {
@@ -133,7 +145,7 @@ describe('forgot and reset password', () => {
     expect(global.fetch).not.toHaveBeenCalled();
     fireEvent.change(screen.getByLabelText('Confirm new password'), { target: { value: 'brand new pass' } });
     fireEvent.click(screen.getByRole('button', { name: 'Set new password' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('Your password has been changed. Sign in with your new password.');
+    expect(await screen.findByText('Your password has been changed. Sign in with your new password.')).toHaveAttribute('role', 'status');
     const [url, init] = (global.fetch as jest.Mock).mock.calls[0];
     expect(url).toBe('/api/auth/reset-password');
     expect(JSON.parse(init.body)).toEqual({ token: 'abc_DEF-123', password: 'brand new pass' });
