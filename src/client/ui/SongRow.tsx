@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { IconButton } from './Button';
+import { GeneratedCover } from './cover/GeneratedCover';
+import { songCoverName } from './cover/coverArt';
 import { formatDuration } from './format';
 import { PauseIcon, PlayIcon } from './icons';
 
@@ -14,9 +16,12 @@ export const SongList = styled.ol`
 
 const Row = styled.li<{ $current: boolean; $compact: boolean }>`
   display: grid;
-  grid-template-columns: auto minmax(0, 1fr) auto auto;
+  grid-template-columns: auto auto minmax(0, 1fr) auto auto;
   align-items: center;
   gap: ${({ theme }) => theme.space(3)};
+  @media (max-width: ${({ theme }) => theme.breakpoints.phone}px) {
+    gap: ${({ theme }) => theme.space(2)};
+  }
   padding: ${({ theme, $compact }) => ($compact ? `${theme.space(1)} ${theme.space(2)}` : `${theme.space(2)} ${theme.space(3)}`)};
   border-radius: ${({ theme }) => theme.radius.md};
   background: ${({ theme, $current }) => ($current ? theme.color.surfaceAlt : 'transparent')};
@@ -70,13 +75,14 @@ export interface SongRowProps {
   testId?: string;
 }
 
-/** One song in a list: play/pause, title, artist, m:ss, and the caller's actions. */
+/** One song in a list: play/pause, its generated cover, title, artist, m:ss, and the caller's actions. */
 export function SongRow({ song, playing, current = playing, onPlay, meta, actions, compact = false, testId = 'song-row' }: SongRowProps) {
   return (
     <Row $current={current} $compact={compact} data-testid={testId} data-song-id={song.id}>
       <IconButton type="button" $size={compact ? 36 : 40} aria-label={playing ? `Pause ${song.title}` : `Play ${song.title}`} onClick={onPlay}>
         {playing ? <PauseIcon /> : <PlayIcon />}
       </IconButton>
+      <GeneratedCover name={songCoverName(song.title, song.artist)} size={compact ? 36 : 40} />
       <SongText>
         <Title $current={current} data-testid="song-title">
           {song.title}
