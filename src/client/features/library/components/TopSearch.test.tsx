@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { Song } from '../../../../contract/songs';
 import { playerActions, toPlayerTrack } from '../../../shared/player';
 import { mockApi } from '../../../test/mockApi';
@@ -41,7 +41,7 @@ describe('the top search combobox', () => {
 
   it('moves the active option with the arrows, wrapping round, and keeps focus in the box', async () => {
     const { box, options } = await openResults();
-    box.focus();
+    act(() => box.focus());
     const active = () => document.getElementById(box.getAttribute('aria-activedescendant') ?? '');
     fireEvent.keyDown(box, { key: 'ArrowDown' });
     expect(active()).toBe(options[0]);
