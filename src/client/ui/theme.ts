@@ -27,9 +27,8 @@ export const lightTheme: DefaultTheme = {
     accentText: '#ffffff',
     focus: '#1a73e8',
     danger: '#c62828',
-    // status colours are text too (Music Box badges): at least 4.5:1 on bg, surface and surfaceAlt
-    success: '#2a7530',
-    warning: '#8f5a00',
+    success: '#2e7d32',
+    warning: '#a86a00',
     overlay: 'rgba(10, 12, 20, 0.5)',
   },
 };
