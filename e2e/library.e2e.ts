@@ -98,7 +98,7 @@ test('the top search box finds a song and plays it from its dropdown', async () 
   const page = await context.newPage();
   await signInByApi(page, E2E_ADMIN.email, E2E_ADMIN.password);
   await page.goto('/');
-  await page.getByRole('searchbox', { name: 'Search songs' }).fill('tram lines');
+  await page.getByRole('combobox', { name: 'Search songs' }).fill('tram lines');
   const dropdown = page.getByLabel('Search results');
   await dropdown.getByText('Rêverie for Tram Lines').waitFor();
   await dropdown.getByRole('button', { name: 'Play Rêverie for Tram Lines' }).click();

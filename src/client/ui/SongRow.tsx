@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { IconButton } from './Button';
+import { GeneratedCover } from './cover/GeneratedCover';
+import { songCoverName } from './cover/coverArt';
 import { formatDuration } from './format';
 import { PauseIcon, PlayIcon } from './icons';
 
@@ -12,12 +14,22 @@ export const SongList = styled.ol`
   gap: ${({ theme }) => theme.space(1)};
 `;
 
-const Row = styled.li<{ $current: boolean; $compact: boolean }>`
+const Row = styled.li<{ $current: boolean }>`
   display: grid;
-  grid-template-columns: auto minmax(0, 1fr) auto auto;
+  grid-template-columns: auto auto minmax(0, 1fr) auto auto;
   align-items: center;
   gap: ${({ theme }) => theme.space(3)};
-  padding: ${({ theme, $compact }) => ($compact ? `${theme.space(1)} ${theme.space(2)}` : `${theme.space(2)} ${theme.space(3)}`)};
+  padding: ${({ theme }) => `${theme.space(2)} ${theme.space(3)}`};
+  /* a phone keeps the title readable: no duration column, a smaller cover, tighter spacing */
+  @media (max-width: ${({ theme }) => theme.breakpoints.phone}px) {
+    grid-template-columns: auto auto minmax(0, 1fr) auto;
+    gap: ${({ theme }) => theme.space(2)};
+    padding: ${({ theme }) => theme.space(2)};
+    & > svg {
+      width: 32px;
+      height: 32px;
+    }
+  }
   border-radius: ${({ theme }) => theme.radius.md};
   background: ${({ theme, $current }) => ($current ? theme.color.surfaceAlt : 'transparent')};
   &:hover {
@@ -65,18 +77,17 @@ export interface SongRowProps {
   meta?: ReactNode;
   /** buttons at the end of the row: like, add to playlist, remove... */
   actions?: ReactNode;
-  /** a denser row with smaller buttons (the top search dropdown) */
-  compact?: boolean;
   testId?: string;
 }
 
-/** One song in a list: play/pause, title, artist, m:ss, and the caller's actions. */
-export function SongRow({ song, playing, current = playing, onPlay, meta, actions, compact = false, testId = 'song-row' }: SongRowProps) {
+/** One song in a list: play/pause, its generated cover, title, artist, m:ss, and the caller's actions. */
+export function SongRow({ song, playing, current = playing, onPlay, meta, actions, testId = 'song-row' }: SongRowProps) {
   return (
-    <Row $current={current} $compact={compact} data-testid={testId} data-song-id={song.id}>
-      <IconButton type="button" $size={compact ? 36 : 40} aria-label={playing ? `Pause ${song.title}` : `Play ${song.title}`} onClick={onPlay}>
+    <Row $current={current} data-testid={testId} data-song-id={song.id}>
+      <IconButton type="button" aria-label={playing ? `Pause ${song.title}` : `Play ${song.title}`} onClick={onPlay}>
         {playing ? <PauseIcon /> : <PlayIcon />}
       </IconButton>
+      <GeneratedCover name={songCoverName(song.title, song.artist)} />
       <SongText>
         <Title $current={current} data-testid="song-title">
           {song.title}

@@ -15,23 +15,12 @@ export interface PlayableSongListProps<S extends PlayableSong> {
   metaOf?: (song: S, index: number) => ReactNode;
   /** a row's buttons (defaults to like and add to playlist) */
   actionsOf?: (song: S, index: number) => ReactNode;
-  compact?: boolean;
   rowTestId?: string;
 }
 
 /** The playable song list of every screen: a row plays its song and queues the rest of the list. */
-export function PlayableSongList<S extends PlayableSong>({
-  songs,
-  source,
-  keyOf,
-  metaOf,
-  actionsOf,
-  compact = false,
-  rowTestId,
-  ...aria
-}: PlayableSongListProps<S>) {
+export function PlayableSongList<S extends PlayableSong>({ songs, source, keyOf, metaOf, actionsOf, rowTestId, ...aria }: PlayableSongListProps<S>) {
   const { play, isCurrent, isPlaying } = usePlaySongs(songs, source);
-  const size = compact ? 36 : 40;
   return (
     <SongList {...aria}>
       {songs.map((song, index) => (
@@ -42,8 +31,7 @@ export function PlayableSongList<S extends PlayableSong>({
           playing={isPlaying(song.id)}
           onPlay={() => play(index)}
           meta={metaOf?.(song, index)}
-          actions={actionsOf ? actionsOf(song, index) : <StandardSongActions song={song} size={size} />}
-          compact={compact}
+          actions={actionsOf ? actionsOf(song, index) : <StandardSongActions song={song} />}
           testId={rowTestId}
         />
       ))}

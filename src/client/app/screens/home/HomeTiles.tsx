@@ -48,8 +48,8 @@ export function HomeTiles({ playlistCount }: { playlistCount: number | undefined
   const radioOn = radio.isRadioActive;
   const listeners = plural(radio.listeners, 'listener', 'listeners');
   return (
-    <Tiles aria-label="Your library">
-      <Tile to="/radio" aria-label={radioOn ? `Radio: live, ${listeners}` : 'Radio: off air'}>
+    <Tiles role="group" aria-label="Your library">
+      <Tile to="/radio">
         <RadioIcon />
         <div>
           <strong>Radio</strong>

@@ -52,7 +52,7 @@ function MinutesSelect({ label, value, options, onChange }: { label: string; val
 /** The search page's text and duration filters. */
 export function SearchFilters({ text, onText, minMinutes, onMinMinutes, maxMinutes, onMaxMinutes }: SearchFiltersProps) {
   return (
-    <Filters role="search">
+    <Filters role="search" aria-label="Search filters">
       <label>
         Title or artist
         <Input type="search" value={text} onChange={(e) => onText(e.target.value)} placeholder="Search songs or artists" />

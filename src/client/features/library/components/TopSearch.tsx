@@ -1,11 +1,9 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { MESSAGES } from '../../../../contract/messages';
 import { Spinner } from '../../../ui/Spinner';
-import { useSearchSongsQuery } from '../../../api/songsApi';
-import { useDebouncedValue } from '../../../ui/useDebouncedValue';
-import { PlayableSongList } from '../../../shared/songs';
+import { useTopSearch } from '../useTopSearch';
+import { TopSearchResults } from './TopSearchResults';
 
 const Box = styled.div`
   position: relative;
@@ -51,57 +49,47 @@ const AllLink = styled(Link)`
   font-weight: 600;
 `;
 
-export const TOP_SEARCH_LIMIT = 8;
-
-/** The shell's search box: a dropdown of matching songs with play/pause, like and add to playlist. */
+/**
+ * docs/product.md §2.3, the shell's search box: a combobox (WAI-ARIA pattern) over the first
+ * matching songs. Arrows move through them with focus kept in the box, Enter plays the active one
+ * the way every list plays, Escape closes; each song also has play/pause, like and add to playlist.
+ */
 export function TopSearch() {
-  const location = useLocation();
-  const [text, setText] = useState('');
-  const [open, setOpen] = useState(false);
-  const box = useRef<HTMLDivElement>(null);
-  const dropdownId = useId();
-  const search = useDebouncedValue(text.trim(), 200);
-  const { data, isFetching, isError } = useSearchSongsQuery({ search, limit: TOP_SEARCH_LIMIT }, { skip: !search });
-  const songs = search ? (data?.songs ?? []) : [];
-
-  useEffect(() => setOpen(false), [location.pathname]);
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (event: PointerEvent) => {
-      if (box.current && !box.current.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onDown);
-    return () => document.removeEventListener('pointerdown', onDown);
-  }, [open]);
-
-  const showDropdown = open && text.trim().length > 0;
+  const { box, input, text, onTextChange, onFocus, onInputKeyDown, onBoxKeyDown, showDropdown, expanded, activeOptionId, results } = useTopSearch();
+  const { search, songs, isFetching, isError } = results;
   return (
-    <Box
-      role="search"
-      ref={box}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') setOpen(false);
-      }}
-    >
+    <Box role="search" aria-label="Song search" ref={box} onKeyDown={onBoxKeyDown}>
       <input
+        ref={input}
         type="search"
+        role="combobox"
         aria-label="Search songs"
+        aria-autocomplete="list"
+        aria-expanded={expanded}
+        aria-controls={expanded ? results.listboxId : undefined}
+        aria-activedescendant={activeOptionId}
         placeholder="Search songs or artists"
+        autoComplete="off"
         value={text}
-        aria-expanded={showDropdown}
-        aria-controls={dropdownId}
-        onChange={(event) => {
-          setText(event.target.value);
-          setOpen(true);
-        }}
-        onFocus={() => setOpen(true)}
+        onChange={(event) => onTextChange(event.target.value)}
+        onFocus={onFocus}
+        onKeyDown={onInputKeyDown}
       />
       {showDropdown ? (
-        <Dropdown id={dropdownId} aria-label="Search results">
+        <Dropdown role="group" aria-label="Search results">
           {isFetching && songs.length === 0 ? <Spinner label="Searching" size={22} /> : null}
           {isError ? <Note role="alert">{MESSAGES.requestFailed(0)}</Note> : null}
           {!isFetching && search && songs.length === 0 && !isError ? <Note>{MESSAGES.noSongsFound}</Note> : null}
-          {songs.length > 0 ? <PlayableSongList songs={songs} source="search" compact rowTestId="song-result" /> : null}
+          {expanded ? (
+            <TopSearchResults
+              songs={songs}
+              listboxId={results.listboxId}
+              optionId={results.optionId}
+              active={results.active}
+              player={results.player}
+              onChoose={results.choose}
+            />
+          ) : null}
           {songs.length > 0 ? <AllLink to={`/search?q=${encodeURIComponent(search)}`}>See all results</AllLink> : null}
         </Dropdown>
       ) : null}
