@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { TopSearch } from '../features/library';
 import { PlayerBar } from '../features/player';
+import { OnAirNotice } from '../features/radio';
 import { SongActionsProvider } from '../shared/songs';
 import { IconButton } from '../ui/Button';
 import { MenuIcon } from '../ui/icons';
@@ -103,7 +104,7 @@ export default function Shell() {
             </Suspense>
           </main>
         </Main>
-        <PlayerBar />
+        <PlayerBar notice={<OnAirNotice />} />
       </Layout>
     </SongActionsProvider>
   );

@@ -2,7 +2,7 @@ import { eventChannel, type EventChannel, type SagaIterator } from 'redux-saga';
 import { call, getContext, put, select, take } from 'redux-saga/effects';
 import { playerActions, type PlayerState } from '../../shared/player';
 import type { Services } from '../../services';
-import { mediaErrorMessage, type AudioEvent, type AudioService } from '../../services/audio/AudioService';
+import { audioErrorMessage, type AudioEvent, type AudioService } from '../../services/audio/AudioService';
 import { toastShown } from '../../ui/toast/toastSlice';
 
 const selectPlayerState = (state: { player: PlayerState }) => state.player;
@@ -47,7 +47,7 @@ export function* watchAudioEvents(): SagaIterator {
           break;
         case 'error':
           if (!player.isLoading) {
-            const message = mediaErrorMessage(event.code);
+            const message = audioErrorMessage(event.code, event.offline);
             yield put(playerActions.mediaErrorOccurred({ message }));
             yield put(toastShown(message, 'error'));
           }

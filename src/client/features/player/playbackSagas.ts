@@ -4,7 +4,7 @@ import { MESSAGES } from '../../../contract/messages';
 import { songsApi } from '../../api/songsApi';
 import { playerActions, type PlayerState, type PlayerTrack, type PlaySource } from '../../shared/player';
 import type { Services } from '../../services';
-import { mediaErrorMessage, type AudioLoadError } from '../../services/audio/AudioService';
+import { loadFailureMessage, type AudioLoadError } from '../../services/audio/AudioService';
 import { toastShown } from '../../ui/toast/toastSlice';
 
 export const selectPlayerState = (state: { player: PlayerState }) => state.player;
@@ -13,6 +13,8 @@ export interface StartOptions {
   source: PlaySource;
   /** radio mode: seek to this offset once the duration is known; no play is counted */
   radioOffset?: number;
+  /** outside radio mode: start at this position (a track restored after a reload) */
+  startAt?: number;
 }
 
 function isNotAllowed(error: unknown): boolean {
@@ -38,8 +40,9 @@ function* loadStream(services: Services, url: string): SagaIterator {
   try {
     yield call([audio, audio.load], url);
   } catch (error) {
-    const code = (error as AudioLoadError).mediaErrorCode;
-    if (code !== MEDIA_ERR_SRC_NOT_SUPPORTED && code !== MEDIA_ERR_NETWORK) throw error;
+    const { mediaErrorCode: code, offline } = error as AudioLoadError;
+    // offline, no session renewal can help (and the message names the network, see loadFailureMessage)
+    if (offline || (code !== MEDIA_ERR_SRC_NOT_SUPPORTED && code !== MEDIA_ERR_NETWORK)) throw error;
     const renewed: string | null = yield call([services.session, services.session.refresh]);
     if (!renewed) throw error;
     yield call([audio, audio.load], url);
@@ -68,15 +71,16 @@ export function* startTrack(track: PlayerTrack, options: StartOptions): SagaIter
   const playable = { ...track, url };
   const radio = options.radioOffset !== undefined;
 
-  yield put(playerActions.trackLoading({ duration: track.duration }));
+  const offset = radio ? options.radioOffset! : (options.startAt ?? 0);
+  yield put(playerActions.trackLoading({ duration: track.duration, at: radio ? 0 : offset }));
   try {
     yield call(loadStream, services, url);
   } catch (error) {
     const e = error as AudioLoadError;
     if (e.message === MESSAGES.noAudioUrlProvided) return yield* fail(MESSAGES.noAudioUrlProvided);
-    return yield* fail(e.mediaErrorCode ? mediaErrorMessage(e.mediaErrorCode) : MESSAGES.failedToLoadTrack);
+    return yield* fail(loadFailureMessage(e) ?? MESSAGES.failedToLoadTrack);
   }
-  if (radio && options.radioOffset! > 0) yield call([audio, audio.seek], options.radioOffset!);
+  if (offset > 0) yield call([audio, audio.seek], offset);
   try {
     yield call([audio, audio.play]);
   } catch (error) {
@@ -96,6 +100,10 @@ export function* resume(): SagaIterator {
   const { audio }: Services = yield getContext('services');
   const player: PlayerState = yield select(selectPlayerState);
   if (!player.currentTrack) return;
+  if (player.needsLoad) {
+    yield* startTrack(player.currentTrack, { source: 'player', startAt: player.currentTime });
+    return;
+  }
   try {
     yield call([audio, audio.play]);
   } catch (error) {

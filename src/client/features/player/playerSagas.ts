@@ -4,6 +4,7 @@ import { call, fork, getContext, put, select, takeEvery } from 'redux-saga/effec
 import { playerActions, type PlayerState } from '../../shared/player';
 import type { Services } from '../../services';
 import { watchAudioEvents } from './audioEventsSaga';
+import { playerPersistenceSaga } from './persistenceSagas';
 import { pause, resume, selectPlayerState } from './playbackSagas';
 import { watchTrackCommands } from './trackCommandSagas';
 import { onMuteToggle, onVolume } from './volumeSagas';
@@ -21,7 +22,8 @@ function* onSeek(action: PayloadAction<{ seconds: number }>): SagaIterator {
   // docs/product.md §5: ignored unless between 0 and the duration; docs/product.md §4: disabled in radio mode
   if (player.isRadioMode || !player.currentTrack || !Number.isFinite(seconds) || seconds < 0 || seconds > player.duration) return;
   const { audio }: Services = yield getContext('services');
-  yield call([audio, audio.seek], seconds);
+  // a restored track is loaded at this position by Play
+  if (!player.needsLoad) yield call([audio, audio.seek], seconds);
   yield put(playerActions.timeUpdated({ currentTime: seconds }));
 }
 
@@ -42,6 +44,7 @@ function* onUserInteracted(): SagaIterator {
 export function* playerSaga(): SagaIterator {
   yield fork(watchAudioEvents);
   yield fork(watchTrackCommands);
+  yield fork(playerPersistenceSaga);
   yield takeEvery(playerActions.playPauseRequested.type, onPlayPause);
   yield takeEvery(playerActions.pauseRequested.type, pause);
   yield takeEvery(playerActions.resumeRequested.type, resume);

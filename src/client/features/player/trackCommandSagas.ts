@@ -4,8 +4,12 @@ import { call, cancel, fork, getContext, put, select, take } from 'redux-saga/ef
 import { MESSAGES } from '../../../contract/messages';
 import { playerActions, type PlayerState, type PlayerTrack, type PlaySource } from '../../shared/player';
 import type { Services } from '../../services';
+import { DEFAULT_STREAMING, type SettingsState } from '../../shared/settings';
 import { toastShown } from '../../ui/toast/toastSlice';
 import { pause, resume, selectPlayerState, startTrack } from './playbackSagas';
+
+/** The setting lives in shared/settings; a store without settings (tests) has the default. */
+const selectAutoplayNext = (state: { settings?: Partial<SettingsState> }) => (state.settings?.streaming ?? DEFAULT_STREAMING).autoplayNext;
 
 /** Previous restarts the track when it has played longer than this. */
 export const RESTART_THRESHOLD_SECONDS = 3;
@@ -59,12 +63,19 @@ function* onNext(): SagaIterator {
   yield* startTrack(next, { source: 'player' });
 }
 
+/** Outside radio mode the end of a track plays the next queued one, unless "Autoplay the next track" is off (docs/product.md §4.4). */
+function* onEnded(): SagaIterator {
+  const autoplay: boolean = yield select(selectAutoplayNext);
+  if (autoplay) yield* onNext();
+}
+
 /** Restarts the track when more than 3 s in, otherwise goes to the previous track. */
 function* onPrevious(): SagaIterator {
   const player: PlayerState = yield select(selectPlayerState);
   if (player.isRadioMode) return;
   const { audio }: Services = yield getContext('services');
-  const position: number = yield call([audio, audio.currentTime]);
+  // a restored track is not in the element yet: its position is the state's
+  const position: number = player.needsLoad ? player.currentTime : yield call([audio, audio.currentTime]);
   const previous = player.history[player.history.length - 1];
   if (position > RESTART_THRESHOLD_SECONDS || !previous) {
     yield call([audio, audio.seek], 0);
@@ -101,7 +112,7 @@ const TRACK_WORKERS: Record<string, (action: never) => SagaIterator> = {
   [playerActions.playAllRequested.type]: onPlayAll,
   [playerActions.nextRequested.type]: onNext,
   [playerActions.previousRequested.type]: onPrevious,
-  [playerActions.trackEnded.type]: onNext,
+  [playerActions.trackEnded.type]: onEnded,
   [playerActions.radioPlayRequested.type]: onRadioPlay,
   [playerActions.radioStopped.type]: onRadioStopped,
 };

@@ -255,12 +255,23 @@ describe('radio mode', () => {
   });
   const services = () => createTestServices({ now: () => 128_000 });
 
-  it('enters radio mode at the live position when the radio is active with a track, and leaves it when the radio stops', async () => {
+  const radioPlays = (effects: { put?: { payload: { action: { type: string; payload: { track: { id: string }; offsetSeconds: number } } } }[] }) =>
+    (effects.put ?? []).filter((e) => e.payload.action.type === playerActions.radioPlayRequested.type).map((e) => e.payload.action.payload);
+  // each action waits a little, so the saga meets it in the state it was sent in
+  const runMode = (state: Root = initial()) =>
+    expectSaga(radioModeSaga)
+      .withReducer(reducer, state)
+      .provide([ctx(services()), [matchers.call.fn(wait), new Promise(() => {})]]);
+  const song = { id: 'other', title: 'Other', artist: 'X', url: '/x', duration: 10 };
+  const playingOwn = (): Root => ({ ...initial(), player: { ...initial().player, currentTrack: song, isPlaying: true, playingSongId: song.id } });
+
+  it('Tune in enters radio mode at the live position, and the station stopping leaves it', async () => {
     const withOffset = { ...initial(), radio: { ...initial().radio, clockOffsetMs: 2_000 } };
-    await expectSaga(radioModeSaga)
-      .withReducer(reducer, withOffset)
-      .provide([ctx(services()), [matchers.call.fn(wait), new Promise(() => {})]])
+    await runMode(withOffset)
+      .delay(5)
       .dispatch(radioActions.stateReceived(live()))
+      .delay(5)
+      .dispatch(radioActions.listenRequested())
       // local 128,000 + offset 2,000 = server 130,000; started at 100,000: 30 s in
       .put(
         playerActions.radioPlayRequested({
@@ -268,47 +279,91 @@ describe('radio mode', () => {
           offsetSeconds: 30,
         }),
       )
+      .delay(5)
       .dispatch(radioActions.statusChanged({ currentTrack: track('c1'), isRadioActive: false, startedAt: null, serverTime: 131_000 }))
       .put(playerActions.radioStopped())
       .silentRun(100);
   });
 
-  it('plays each new track once, and does nothing while the radio is off', async () => {
-    const { effects } = await expectSaga(radioModeSaga)
-      .withReducer(reducer)
-      .provide([ctx(services()), [matchers.call.fn(wait), new Promise(() => {})]])
+  it('the radio going on air does not take over a listener who is not on it', async () => {
+    const { effects } = await runMode(playingOwn())
+      .delay(5)
       .dispatch(radioActions.stateReceived(live({ isRadioActive: false, startedAt: null })))
+      .delay(5)
+      .dispatch(radioActions.statusChanged({ currentTrack: track('c1'), isRadioActive: true, startedAt: 127_000, serverTime: 128_000 }))
+      .delay(5)
+      .dispatch(radioActions.trackChanged({ currentTrack: track('c2'), isRadioActive: true, startedAt: 127_500, serverTime: 128_000 }))
+      .silentRun(100);
+    expect(radioPlays(effects as never)).toEqual([]);
+  });
+
+  it('the open radio page tunes in a listener with nothing on, but not one playing their own music', async () => {
+    const idle = await runMode().dispatch(radioActions.pageOpened()).delay(5).dispatch(radioActions.stateReceived(live())).silentRun(100);
+    expect(radioPlays(idle.effects as never).map((p) => p.track.id)).toEqual(['song-c1']);
+    const busy = await runMode(playingOwn()).dispatch(radioActions.pageOpened()).delay(5).dispatch(radioActions.stateReceived(live())).silentRun(100);
+    expect(radioPlays(busy.effects as never)).toEqual([]);
+  });
+
+  it('on the radio, plays each new track once, and does nothing while the radio is off', async () => {
+    const { effects } = await runMode()
+      .delay(5)
+      .dispatch(radioActions.listenRequested())
+      .delay(5)
+      .dispatch(radioActions.stateReceived(live({ isRadioActive: false, startedAt: null })))
+      .delay(5)
+      .dispatch(radioActions.pageOpened())
+      .delay(5)
       .dispatch(radioActions.stateReceived(live()))
+      .delay(5)
       .dispatch(radioActions.stateReceived(live({ listeners: 4 })))
+      .delay(5)
       .dispatch(radioActions.trackChanged({ currentTrack: track('c2'), isRadioActive: true, startedAt: 127_000, serverTime: 128_000 }))
       .silentRun(100);
-    const plays = (effects.put ?? []).filter((e) => e.payload.action.type === playerActions.radioPlayRequested.type);
-    expect(plays.map((e) => e.payload.action.payload.track.id)).toEqual(['song-c1', 'song-c2']);
-    expect(plays[1].payload.action.payload.offsetSeconds).toBe(1);
+    const plays = radioPlays(effects as never);
+    expect(plays.map((p) => p.track.id)).toEqual(['song-c1', 'song-c2']);
+    expect(plays[1].offsetSeconds).toBe(1);
   });
 
   it('leaves radio mode when the queue runs out (no current track)', async () => {
-    await expectSaga(radioModeSaga)
-      .withReducer(reducer)
-      .provide([ctx(services()), [matchers.call.fn(wait), new Promise(() => {})]])
+    await runMode()
+      .delay(5)
       .dispatch(radioActions.stateReceived(live()))
+      .delay(5)
+      .dispatch(radioActions.listenRequested())
+      .delay(5)
       .dispatch(radioActions.trackChanged({ currentTrack: null, isRadioActive: true, startedAt: null, serverTime: 128_000 }))
       .put(playerActions.radioStopped())
       .silentRun(100);
   });
 
-  it('a user who plays something else stays out of radio mode until they choose Listen live', async () => {
-    const song = { id: 'other', title: 'Other', artist: 'X', url: '/x', duration: 10 };
-    const { effects } = await expectSaga(radioModeSaga)
-      .withReducer(reducer)
-      .provide([ctx(services()), [matchers.call.fn(wait), new Promise(() => {})]])
+  it('a listener who plays something else is off the radio until they tune in again', async () => {
+    const { effects } = await runMode()
+      .delay(5)
       .dispatch(radioActions.stateReceived(live()))
+      .delay(5)
+      .dispatch(radioActions.listenRequested())
+      .delay(5)
       .dispatch(playerActions.playRequested({ track: song, source: 'library' }))
+      .delay(5)
       .dispatch(radioActions.trackChanged({ currentTrack: track('c2'), isRadioActive: true, startedAt: 127_000, serverTime: 128_000 }))
+      .delay(5)
       .dispatch(radioActions.listenRequested())
       .silentRun(100);
-    const plays = (effects.put ?? []).filter((e) => e.payload.action.type === playerActions.radioPlayRequested.type);
-    expect(plays.map((e) => e.payload.action.payload.track.id)).toEqual(['song-c1', 'song-c2']);
+    expect(radioPlays(effects as never).map((p) => p.track.id)).toEqual(['song-c1', 'song-c2']);
+  });
+
+  it('the station going off air takes listeners off it: starting again does not take them over', async () => {
+    const { effects } = await runMode()
+      .delay(5)
+      .dispatch(radioActions.stateReceived(live()))
+      .delay(5)
+      .dispatch(radioActions.listenRequested())
+      .delay(5)
+      .dispatch(radioActions.statusChanged({ currentTrack: track('c1'), isRadioActive: false, startedAt: null, serverTime: 129_000 }))
+      .delay(5)
+      .dispatch(radioActions.statusChanged({ currentTrack: track('c1'), isRadioActive: true, startedAt: 127_000, serverTime: 129_500 }))
+      .silentRun(100);
+    expect(radioPlays(effects as never).map((p) => p.track.id)).toEqual(['song-c1']);
   });
 
   it('corrects drift over 1 s by seeking to the live position', async () => {

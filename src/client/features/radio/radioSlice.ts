@@ -16,6 +16,8 @@ export interface RadioState {
   clockOffsetMs: number;
   connection: 'disconnected' | 'connecting' | 'connected';
   error: string | null;
+  /** the radio page is open (with nothing of one's own on, it tunes in) */
+  onRadioPage: boolean;
 }
 
 const initialState: RadioState = {
@@ -27,6 +29,7 @@ const initialState: RadioState = {
   clockOffsetMs: 0,
   connection: 'disconnected',
   error: null,
+  onRadioPage: false,
 };
 
 function applyTrack(state: RadioState, data: TrackChangeData) {
@@ -75,11 +78,17 @@ export const radioSlice = createSlice({
       state.listeners = action.payload;
     },
     // intents
-    /** "Listen live": back into radio mode after the user played something else. */
+    /** "Tune in" / "Listen live": onto the radio, whatever plays now. */
     listenRequested() {},
+    pageOpened(state) {
+      state.onRadioPage = true;
+    },
+    pageClosed(state) {
+      state.onRadioPage = false;
+    },
     /** Signed out: nothing of the radio stays. */
-    reset() {
-      return initialState;
+    reset(state) {
+      return { ...initialState, onRadioPage: state.onRadioPage };
     },
   },
   extraReducers: (builder) => {

@@ -9,12 +9,16 @@ export type AudioEvent =
   | { type: 'loadeddata'; duration: number }
   | { type: 'canplay' }
   | { type: 'waiting' }
-  | { type: 'error'; code: number }
+  | { type: 'error'; code: number; offline?: boolean }
   | { type: 'trackLoaded'; duration: number };
 
-/** A load that failed: `mediaErrorCode` is the element's MediaError code (1-4) when it had one. */
+/**
+ * A load that failed: `mediaErrorCode` is the element's MediaError code (1-4) when it had one;
+ * `offline` when the browser had no network at the time.
+ */
 export interface AudioLoadError extends Error {
   mediaErrorCode?: number;
+  offline?: boolean;
 }
 
 export interface AudioService {
@@ -32,6 +36,21 @@ export interface AudioService {
   currentTime(): number;
   /** Subscribes to docs/product.md §4's audio events; returns the unsubscribe. */
   subscribe(listener: (event: AudioEvent) => void): () => void;
+}
+
+const MEDIA_ERR_NETWORK = 2;
+
+/**
+ * What a media error means to the listener. Offline, Chrome reports a source it could not fetch as
+ * "not supported" (code 4): the network is what failed, so it says so.
+ */
+export function audioErrorMessage(code: number | undefined, offline = false): string {
+  return mediaErrorMessage(offline ? MEDIA_ERR_NETWORK : code);
+}
+
+/** The message of a failed load, null when it was not a media error (the caller has its own). */
+export function loadFailureMessage(error: AudioLoadError): string | null {
+  return error.mediaErrorCode || error.offline ? audioErrorMessage(error.mediaErrorCode, error.offline) : null;
 }
 
 /** docs/product.md §8 "Audio": the message for a MediaError code. */

@@ -16,6 +16,8 @@ export class FakeAudioService implements AudioService {
   /** set to make load() reject (with a media error code) or play() reject (e.g. NotAllowedError) */
   failLoadWith: number | null = null;
   failPlayWith: Error | null = null;
+  /** a failing load happens with the network gone */
+  offline = false;
   private readonly listeners = new Set<(event: AudioEvent) => void>();
 
   private record(method: string, ...args: unknown[]) {
@@ -31,6 +33,7 @@ export class FakeAudioService implements AudioService {
     if (this.failLoadWith !== null) {
       const error: AudioLoadError = new Error('media error');
       error.mediaErrorCode = this.failLoadWith;
+      error.offline = this.offline;
       throw error;
     }
     this.emit({ type: 'trackLoaded', duration: this.nextDuration });

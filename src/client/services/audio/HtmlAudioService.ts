@@ -23,7 +23,7 @@ export class HtmlAudioService implements AudioService {
     on('waiting', () => ({ type: 'waiting' }));
     element.addEventListener('error', () => {
       // an element without a source reports an error too; only real media errors count
-      if (element.getAttribute('src')) this.emit({ type: 'error', code: element.error?.code ?? 0 });
+      if (element.getAttribute('src')) this.emit({ type: 'error', code: element.error?.code ?? 0, offline: isOffline() });
     });
   }
 
@@ -56,6 +56,7 @@ export class HtmlAudioService implements AudioService {
         done();
         const error: AudioLoadError = new Error('media error');
         error.mediaErrorCode = el.error?.code ?? 0;
+        error.offline = isOffline();
         reject(error);
       };
       const onReplaced = () => {
@@ -100,6 +101,8 @@ export class HtmlAudioService implements AudioService {
     return () => this.listeners.delete(listener);
   }
 }
+
+const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 
 function finite(value: number): number {
   return Number.isFinite(value) ? value : 0;

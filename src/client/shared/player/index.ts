@@ -1,5 +1,5 @@
 export { initialPlayerState, playerActions, playerSlice, selectCurrentTrack, selectPlayer, selectPlayingSongId } from './playerSlice';
-export type { PlayerState } from './playerSlice';
+export type { PlayerState, RestoredPlayer } from './playerSlice';
 export type { PlayerTrack, PlaySource } from './playerTypes';
 export { toPlayerTrack } from './toPlayerTrack';
 export { usePlaySongs } from './usePlaySongs';

@@ -24,6 +24,19 @@ export interface PlayerState {
   requiresInteraction: boolean;
   /** a track whose start waits for that click (autoplay blocked); its play is counted once it really starts */
   pendingStart: { track: PlayerTrack; source: PlaySource } | null;
+  /** the current track is shown (restored after a reload) but not yet loaded: Play loads it at currentTime */
+  needsLoad: boolean;
+}
+
+/** What a reload brings back of the player (docs/product.md §3.2): the track paused at its position, the queue, the volume. */
+export interface RestoredPlayer {
+  track: PlayerTrack | null;
+  queue: PlayerTrack[];
+  history: PlayerTrack[];
+  currentTime: number;
+  duration: number;
+  volume: number;
+  muted: boolean;
 }
 
 const HISTORY_LIMIT = 100;
@@ -44,6 +57,7 @@ export const initialPlayerState: PlayerState = {
   isRadioMode: false,
   requiresInteraction: false,
   pendingStart: null,
+  needsLoad: false,
 };
 
 function setAsideCurrent(state: PlayerState) {
@@ -81,11 +95,11 @@ export const playerSlice = createSlice({
     userInteracted() {},
 
     // Results, dispatched by the player sagas.
-    /** A track is being loaded: its time starts at 0 and its duration is the library's until the file says. */
-    trackLoading(state, action: PayloadAction<{ duration: number }>) {
+    /** A track is being loaded: its time starts at `at` (0) and its duration is the library's until the file says. */
+    trackLoading(state, action: PayloadAction<{ duration: number; at?: number }>) {
       state.isLoading = true;
       state.error = null;
-      state.currentTime = 0;
+      state.currentTime = action.payload.at ?? 0;
       state.duration = action.payload.duration;
     },
     /** A track is current and playing (or, when `playing` is false, waits for a click to start). */
@@ -98,6 +112,25 @@ export const playerSlice = createSlice({
       state.isRadioMode = radio;
       state.requiresInteraction = false;
       state.error = null;
+      state.needsLoad = false;
+    },
+    /** After a reload: the saved player comes back paused, its track not loaded until Play. */
+    restored(state, action: PayloadAction<RestoredPlayer>) {
+      const saved = action.payload;
+      Object.assign(state, { ...initialPlayerState, volume: saved.volume, isMuted: saved.muted });
+      if (!saved.track) return;
+      Object.assign(state, {
+        currentTrack: saved.track,
+        queue: saved.queue,
+        history: saved.history,
+        currentTime: saved.currentTime,
+        duration: saved.duration,
+        needsLoad: true,
+      });
+    },
+    /** Signed out: nothing of the player stays for the next account. */
+    cleared() {
+      return initialPlayerState;
     },
     /** docs/product.md §4: on failure playing is false and the playing id is cleared. */
     playbackFailed(state, action: PayloadAction<{ message: string }>) {

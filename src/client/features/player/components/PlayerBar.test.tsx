@@ -61,6 +61,26 @@ describe('PlayerBar', () => {
     expect(store.getState().player).toMatchObject({ currentTime: 30, volume: 0.5, isMuted: true });
   });
 
+  it('the seek slider steps 5 s per arrow and says the time; the volume slider says a percentage', () => {
+    const { audio } = renderBar(playing({ volume: 0.4 }));
+    const seek = screen.getByRole('slider', { name: 'Seek' });
+    expect(seek).toHaveAttribute('aria-valuetext', '1:05 of 2:05');
+    fireEvent.keyDown(seek, { key: 'ArrowRight' });
+    expect(seek).toHaveAttribute('aria-valuetext', '1:10 of 2:05');
+    fireEvent.keyDown(seek, { key: 'ArrowLeft' });
+    fireEvent.keyDown(seek, { key: 'ArrowLeft' });
+    expect(audio.argsOf('seek')).toEqual([[70], [65], [60]]);
+    expect(screen.getByRole('slider', { name: 'Volume' })).toHaveAttribute('aria-valuetext', '40%');
+  });
+
+  it("shows the song's generated cover, and a notice given to it", () => {
+    renderWithProviders(<PlayerBar notice={<p>Radio is on air</p>} />, {
+      preloadedState: { ...signedInState('user'), player: { ...initialPlayerState, ...playing() } },
+    });
+    expect(screen.getByTestId('generated-cover')).toHaveAttribute('data-cover-name', 'Song 1 · Artist 1');
+    expect(screen.getByRole('contentinfo', { name: 'Player' })).toHaveTextContent('Radio is on air');
+  });
+
   it('takes space and arrows from the keyboard, but not while typing in a field', () => {
     const { audio, store } = renderBar(playing());
     const field = document.createElement('input');

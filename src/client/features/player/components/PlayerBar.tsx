@@ -1,13 +1,16 @@
+import type { ReactNode } from 'react';
 import { useSelector, useDispatch } from 'react-redux';
 import styled from 'styled-components';
 import { IconButton } from '../../../ui/Button';
+import { GeneratedCover } from '../../../ui/cover/GeneratedCover';
+import { songCoverName } from '../../../ui/cover/coverArt';
 import { SongText } from '../../../ui/SongRow';
-import { formatDuration } from '../../../ui/format';
-import { MuteIcon, NextIcon, PauseIcon, PlayIcon, PreviousIcon, VolumeIcon } from '../../../ui/icons';
+import { NextIcon, PauseIcon, PlayIcon, PreviousIcon } from '../../../ui/icons';
 import { Spinner } from '../../../ui/Spinner';
 import { selectIsAdmin } from '../../../shared/session';
 import { playerActions, selectPlayer, type PlayerState } from '../../../shared/player';
 import { useSongActions } from '../../../shared/songs';
+import { SeekBar, VolumeControl } from './PlayerSliders';
 import { usePlayerShortcuts } from './usePlayerShortcuts';
 import { useMediaSession } from './useMediaSession';
 import { useResumeOnClick } from './useResumeOnClick';
@@ -48,7 +51,7 @@ const Center = styled.div`
   min-width: 0;
   @media (max-width: ${({ theme }) => theme.breakpoints.phone}px) {
     grid-column: 1 / -1;
-    grid-row: 2;
+    order: 1; /* below now-playing and volume (and the notice, when there is one) */
   }
 `;
 const Controls = styled.div`
@@ -64,34 +67,10 @@ const PlayButton = styled(IconButton)`
     filter: brightness(1.1);
   }
 `;
-const SeekRow = styled.div`
-  display: flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space(2)};
-  width: 100%;
-  max-width: 640px;
-  font-size: 0.8rem;
-  font-variant-numeric: tabular-nums;
-  color: ${({ theme }) => theme.color.textMuted};
-  input {
-    flex: 1;
-    min-width: 0;
-    accent-color: ${({ theme }) => theme.color.accent};
-  }
-`;
-const Right = styled.div`
-  display: flex;
-  align-items: center;
-  justify-content: flex-end;
-  gap: ${({ theme }) => theme.space(1)};
-  input {
-    width: 110px;
-    accent-color: ${({ theme }) => theme.color.accent};
-  }
-  @media (max-width: ${({ theme }) => theme.breakpoints.phone}px) {
-    input {
-      display: none;
-    }
+const NoticeRow = styled.div`
+  grid-column: 1 / -1;
+  &:empty {
+    display: none;
   }
 `;
 const Notice = styled.span`
@@ -111,6 +90,7 @@ function NowPlaying({ player }: { player: PlayerState }) {
     );
   return (
     <Now>
+      <GeneratedCover name={songCoverName(track.title, track.artist)} size={40} />
       <SongText>
         <Title data-testid="player-title">{track.title}</Title>
         <Muted data-testid="player-artist">
@@ -152,61 +132,18 @@ function Transport({ player }: { player: PlayerState }) {
   );
 }
 
-function SeekBar({ player }: { player: PlayerState }) {
-  const dispatch = useDispatch();
-  const duration = player.duration || player.currentTrack?.duration || 0;
-  return (
-    <SeekRow>
-      <span data-testid="player-time">{formatDuration(player.currentTime)}</span>
-      <input
-        type="range"
-        aria-label="Seek"
-        min={0}
-        max={duration || 0}
-        step={0.1}
-        value={Math.min(player.currentTime, duration || 0)}
-        aria-valuetext={`${formatDuration(player.currentTime)} of ${formatDuration(duration)}`}
-        disabled={!player.currentTrack || player.isRadioMode || !duration}
-        onChange={(e) => dispatch(playerActions.seekRequested({ seconds: Number(e.target.value) }))}
-      />
-      <span data-testid="player-duration">{formatDuration(duration)}</span>
-    </SeekRow>
-  );
-}
-
-function VolumeControl({ player }: { player: PlayerState }) {
-  const dispatch = useDispatch();
-  return (
-    <Right>
-      <IconButton
-        type="button"
-        aria-label={player.isMuted ? 'Unmute' : 'Mute'}
-        aria-pressed={player.isMuted}
-        onClick={() => dispatch(playerActions.muteToggleRequested())}
-      >
-        {player.isMuted || player.volume === 0 ? <MuteIcon /> : <VolumeIcon />}
-      </IconButton>
-      <input
-        type="range"
-        aria-label="Volume"
-        min={0}
-        max={1}
-        step={0.05}
-        value={player.isMuted ? 0 : player.volume}
-        onChange={(e) => dispatch(playerActions.volumeChangeRequested({ volume: Number(e.target.value) }))}
-      />
-    </Right>
-  );
-}
-
-/** The persistent player: now playing, transport, seek with m:ss, volume and mute, like, buffering. */
-export function PlayerBar() {
+/**
+ * The persistent player: now playing, transport, seek with m:ss, volume and mute, like, buffering.
+ * `notice` is a line above it from elsewhere in the app (the radio's "on air").
+ */
+export function PlayerBar({ notice }: { notice?: ReactNode }) {
   const player = useSelector(selectPlayer);
   usePlayerShortcuts();
   useMediaSession();
   useResumeOnClick(player.requiresInteraction);
   return (
     <PlayerBarFrame aria-label="Player">
+      {notice ? <NoticeRow>{notice}</NoticeRow> : null}
       <NowPlaying player={player} />
       <Center>
         <Transport player={player} />

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import type { RadioQueueTrack } from '../../../../contract/radio';
+import { GeneratedCover } from '../../../ui/cover/GeneratedCover';
+import { songCoverName } from '../../../ui/cover/coverArt';
 import { formatDuration } from '../../../ui/format';
 import { livePosition } from '../livePosition';
 
@@ -18,6 +20,12 @@ const Label = styled.p`
   text-transform: uppercase;
   letter-spacing: 0.08em;
   color: ${({ theme }) => theme.color.textMuted};
+`;
+const Heading = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(4)};
+  min-width: 0;
 `;
 const Title = styled.h2`
   margin: 0;
@@ -78,8 +86,13 @@ export function NowPlayingCard({ track, isRadioActive, startedAt, clockOffsetMs,
   return (
     <Card aria-label="Now playing">
       <Label>{isRadioActive ? 'Now playing' : 'Paused (radio off)'}</Label>
-      <Title>{track.title}</Title>
-      <Muted>{track.artist}</Muted>
+      <Heading>
+        <GeneratedCover name={songCoverName(track.title, track.artist)} size={72} />
+        <div>
+          <Title>{track.title}</Title>
+          <Muted>{track.artist}</Muted>
+        </div>
+      </Heading>
       {track.addedBy ? <Muted>Added by {track.addedBy.username}</Muted> : null}
       <Track
         role="progressbar"

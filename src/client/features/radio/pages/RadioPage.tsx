@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import styled from 'styled-components';
 import { MESSAGES } from '../../../../contract/messages';
@@ -137,6 +137,13 @@ export default function RadioPage() {
   const snapshot = useGetRadioQueueQuery();
   const controls = useStationControls();
   const [pickerOpen, setPickerOpen] = useState(false);
+  // docs/product.md §4.4: with nothing of one's own on, the open radio page tunes in
+  useEffect(() => {
+    dispatch(radioActions.pageOpened());
+    return () => {
+      dispatch(radioActions.pageClosed());
+    };
+  }, [dispatch]);
   const canListenLive = radio.isRadioActive && !!radio.currentTrack && !player.isRadioMode;
 
   return (
