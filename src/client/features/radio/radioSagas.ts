@@ -6,6 +6,7 @@ import type { RadioQueueTrack, RadioServerMessage } from '../../../contract/radi
 import { RADIO_DRIFT_TOLERANCE_SECONDS, RADIO_WS_PATH } from '../../../contract/radioConstants';
 import type { Services } from '../../services';
 import { toastShown } from '../../ui/toast/toastSlice';
+import { liveMessageReceived } from '../../shared/live';
 import { authActions, selectIsAdmin } from '../../shared/session';
 import { playerActions, selectPlayer, type PlayerState, type PlayerTrack } from '../../shared/player';
 import { reconnectDelay } from './backoff';
@@ -125,7 +126,11 @@ export function* socketSaga() {
               yield put(radioActions.errorReceived(MESSAGES.failedToParseMessage));
               continue;
             }
-            if (!message) continue; // docs/product.md §4: unknown types are ignored
+            // docs/product.md §4: types the radio does not know are ignored here, handed on to other features
+            if (!message) {
+              yield put(liveMessageReceived(e.data));
+              continue;
+            }
             if ('serverTime' in message.data && typeof message.data.serverTime === 'number') {
               samples.push(message.data.serverTime - e.receivedAt);
               if (samples.length > CLOCK_SAMPLES) samples.shift();
