@@ -20,14 +20,15 @@ const Row = styled.li<{ $highlighted: boolean }>`
   border: 2px solid transparent;
   background: ${({ theme }) => theme.color.surface};
   transition:
-    background 0.3s,
+    box-shadow 0.3s,
     border-color 0.3s;
   scroll-margin: 96px;
   ${({ $highlighted, theme }) =>
     $highlighted &&
     css`
+      /* a frame and a bar, not a tint: the badges keep their contrast on the row's surface */
       border-color: ${theme.color.accent};
-      background: ${theme.color.surfaceAlt};
+      box-shadow: inset 6px 0 0 ${theme.color.accent};
     `}
   @media (max-width: ${({ theme }) => theme.breakpoints.phone}px) {
     grid-template-columns: auto auto 1fr;
