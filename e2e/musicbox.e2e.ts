@@ -41,7 +41,7 @@ test('one listener suggests, another votes and hits a duplicate, the admin appro
   await item(a, title).waitFor();
   const pending = item(a, title).getByText('Pending');
   assert.equal(await pending.getAttribute('data-status'), 'pending');
-  assert.equal(await pending.evaluate((el) => getComputedStyle(el).color), 'rgb(168, 106, 0)');
+  assert.equal(await pending.evaluate((el) => getComputedStyle(el).color), 'rgb(138, 87, 0)');
 
   // Eleven newer suggestions push the original to page 2 of "Newest".
   const contextB = await newContext(browser);

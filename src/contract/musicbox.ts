@@ -75,3 +75,14 @@ export type DuplicateSuggestionResponse = z.infer<typeof DuplicateSuggestionResp
 /** toggle-vote and vote: the caller's vote and the new count */
 export const VoteResponse = z.object({ success: z.literal(true), hasVoted: z.boolean(), voteCount: z.number() });
 export type ToggleVoteResponse = z.infer<typeof VoteResponse>;
+
+/** A suggestion's vote count as the live message carries it (the caller's own vote is not in it). */
+export const SuggestionVote = z.object({ id: Id, voteCount: z.number().int().min(0) });
+export type SuggestionVote = z.infer<typeof SuggestionVote>;
+
+/**
+ * Sent on the app's websocket (/api/radio/ws, which every signed-in tab keeps open) when votes
+ * changed: the new counts, gathered over a short window, so open Music Box pages follow others' votes.
+ */
+export const SuggestionVotesMessage = z.object({ type: z.literal('SUGGESTION_VOTES'), data: z.object({ votes: z.array(SuggestionVote) }) });
+export type SuggestionVotesMessage = z.infer<typeof SuggestionVotesMessage>;

@@ -45,3 +45,18 @@ export type Activity = z.infer<typeof Activity>;
 
 export const ActivitiesResponse = z.object({ success: z.literal(true), activities: z.array(Activity) });
 export type ActivitiesResponse = z.infer<typeof ActivitiesResponse>;
+
+/** Preferences kept with the account, so every device of the user follows them (docs/product.md §2.10). */
+export const AccountSettings = z.object({
+  /** off: the server records none of the user's plays (statistics, recently played, history) */
+  recordListeningHistory: z.boolean(),
+});
+export type AccountSettings = z.infer<typeof AccountSettings>;
+
+export const UpdateAccountSettingsBody = z
+  .object({ recordListeningHistory: z.boolean({ error: 'recordListeningHistory must be true or false' }).optional() })
+  .strict();
+export type UpdateAccountSettingsBody = z.infer<typeof UpdateAccountSettingsBody>;
+
+export const AccountSettingsResponse = z.object({ success: z.literal(true), settings: AccountSettings });
+export type AccountSettingsResponse = z.infer<typeof AccountSettingsResponse>;

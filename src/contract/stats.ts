@@ -25,7 +25,7 @@ export const DailyPlaysQuery = z.object({
 
 export const IncrementPlayResponse = z.object({
   success: z.literal(true),
-  /** false when the same user played the same song less than 30 s ago */
+  /** false when the same user played the same song less than 30 s ago, or keeps no listening history */
   counted: z.boolean(),
   playCount: z.number(),
 });

@@ -1,23 +1,23 @@
+import { useState } from 'react';
 import { Provider, useSelector } from 'react-redux';
-import { BrowserRouter } from 'react-router-dom';
+import { RouterProvider } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';
 import { selectTheme } from '../shared/settings';
 import { GlobalStyle } from '../ui/GlobalStyle';
 import { themes } from '../ui/theme';
 import { ToastHost } from '../ui/toast/ToastHost';
 import { ErrorBoundary } from './ErrorBoundary';
-import { AppRoutes } from './router';
+import { createAppRouter } from './router';
 import type { AppStore } from './store';
 
 function Themed() {
   const theme = useSelector(selectTheme);
+  const [router] = useState(createAppRouter);
   return (
     <ThemeProvider theme={themes[theme]}>
       <GlobalStyle />
       <ErrorBoundary>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
+        <RouterProvider router={router} />
         <ToastHost />
       </ErrorBoundary>
     </ThemeProvider>

@@ -14,6 +14,8 @@ export const users = pgTable(
     role: text('role', { enum: ['user', 'admin'] })
       .notNull()
       .default('user'),
+    /** privacy (docs/product.md §2.10): off, the server records none of the user's plays, on any device */
+    recordListeningHistory: boolean('record_listening_history').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

@@ -2,7 +2,7 @@ import { expectSaga } from 'redux-saga-test-plan';
 import { musicBoxSaga } from './musicBoxSagas';
 import { musicBoxActions, musicBoxSlice, type MusicBoxState } from './musicBoxSlice';
 
-const initial: MusicBoxState = { sort: 'popular', search: '', revealId: 's1', highlightedId: null };
+const initial: MusicBoxState = { sort: 'popular', search: '', revealId: 's1', highlightedId: null, added: [] };
 
 describe('the duplicate highlight saga', () => {
   it('highlights the revealed suggestion and keeps it highlighted before 2 s have passed', async () => {

@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { SuggestionSort } from '../../../contract/musicbox';
+import type { Suggestion, SuggestionSort, SuggestionVote } from '../../../contract/musicbox';
+import { musicBoxApi } from './musicBoxApi';
 
 export type { SuggestionSort };
 
@@ -11,9 +12,19 @@ export interface MusicBoxState {
   revealId: string | null;
   /** the suggestion highlighted after a duplicate was refused (for 2 s) */
   highlightedId: string | null;
+  /**
+   * What I suggested since the page was loaded, newest first: shown first and highlighted whatever
+   * the sort (docs/product.md §2.6), kept here (not stored) so a reload ends it. The list's own copy
+   * wins when it has one; this copy follows votes, decisions and deletions meanwhile.
+   */
+  added: Suggestion[];
 }
 
-const initialState: MusicBoxState = { sort: 'popular', search: '', revealId: null, highlightedId: null };
+const initialState: MusicBoxState = { sort: 'popular', search: '', revealId: null, highlightedId: null, added: [] };
+
+function setVotes(state: MusicBoxState, votes: SuggestionVote[]) {
+  for (const { id, voteCount } of votes) for (const s of state.added) if (s.id === id) s.voteCount = voteCount;
+}
 
 export const musicBoxSlice = createSlice({
   name: 'musicBox',
@@ -44,6 +55,25 @@ export const musicBoxSlice = createSlice({
     highlightEnded(state, action: PayloadAction<string>) {
       if (state.highlightedId === action.payload) state.highlightedId = null;
     },
+    /** Vote counts others changed, as the server announced them (live). */
+    votesChanged(state, action: PayloadAction<SuggestionVote[]>) {
+      setVotes(state, action.payload);
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addMatcher(musicBoxApi.endpoints.addSuggestion.matchFulfilled, (state, { payload }) => {
+        state.added = [payload.suggestion, ...state.added.filter((s) => s.id !== payload.suggestion.id)];
+      })
+      .addMatcher(musicBoxApi.endpoints.toggleVote.matchFulfilled, (state, { payload, meta }) => {
+        for (const s of state.added) if (s.id === meta.arg.originalArgs.id) Object.assign(s, { hasVoted: payload.hasVoted, voteCount: payload.voteCount });
+      })
+      .addMatcher(musicBoxApi.endpoints.updateSuggestionStatus.matchFulfilled, (state, { payload }) => {
+        state.added = state.added.map((s) => (s.id === payload.suggestion.id ? payload.suggestion : s));
+      })
+      .addMatcher(musicBoxApi.endpoints.deleteSuggestion.matchFulfilled, (state, { meta }) => {
+        state.added = state.added.filter((s) => s.id !== meta.arg.originalArgs.id);
+      });
   },
   selectors: {
     selectMusicBox: (state) => state,

@@ -2,7 +2,7 @@ import { combineReducers } from '@reduxjs/toolkit';
 import { expectSaga } from 'redux-saga-test-plan';
 import { initialPlayerState, playerActions, playerSlice, type PlayerState } from '../../shared/player';
 import type { PlayerTrack } from '../../shared/player/playerTypes';
-import { DEFAULT_NOTIFICATIONS, DEFAULT_PRIVACY, settingsSlice, type SettingsState } from '../../shared/settings';
+import { DEFAULT_NOTIFICATIONS, DEFAULT_PRIVACY, settingsSlice, type SettingsSliceState } from '../../shared/settings';
 import { createTestServices, memoryTokenStore } from '../../test/testServices';
 import { toastSlice } from '../../ui/toast/toastSlice';
 import { playerSaga } from './playerSagas';
@@ -10,8 +10,9 @@ import { playerSaga } from './playerSagas';
 const reducer = combineReducers({ player: playerSlice.reducer, settings: settingsSlice.reducer, toasts: toastSlice.reducer });
 const track = (n: number): PlayerTrack => ({ id: `song-${n}`, title: `Song ${n}`, artist: 'A', url: `/api/songs/stream/song-${n}`, duration: 120 });
 const [t1, t2] = [track(1), track(2)];
-const settings = (autoplayNext: boolean): SettingsState => ({
+const settings = (autoplayNext: boolean): SettingsSliceState => ({
   theme: 'light',
+  systemTheme: 'light',
   notifications: DEFAULT_NOTIFICATIONS,
   privacy: DEFAULT_PRIVACY,
   streaming: { autoplayNext },

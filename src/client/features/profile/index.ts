@@ -1,4 +1,4 @@
 export { ProfileForm, useSaveProfile, validateProfile } from './components/ProfileForm';
 export type { ProfileDraft } from './components/ProfileForm';
 export { ProfileFields } from './components/ProfileFields';
-export { profileApi, useGetActivitiesQuery, useGetProfileQuery } from './profileApi';
+export { profileApi, useGetAccountSettingsQuery, useGetActivitiesQuery, useGetProfileQuery, useUpdateAccountSettingsMutation } from './profileApi';

@@ -5,6 +5,7 @@ import { dynamic } from 'redux-saga-test-plan/providers';
 import type { RadioQueueTrack, RadioStateData } from '../../../contract/radio';
 import { createTestServices, memoryTokenStore } from '../../test/testServices';
 import { toastSlice } from '../../ui/toast/toastSlice';
+import { liveMessageReceived } from '../../shared/live';
 import { authActions, authSlice } from '../../shared/session';
 import { playerActions, playerSlice } from '../../shared/player';
 import { reconnectDelay } from './backoff';
@@ -192,6 +193,7 @@ describe('socketSaga', () => {
       .put(radioActions.errorReceived('Failed to parse message'))
       .put(radioActions.errorReceived('No authentication token'))
       .not.put(radioActions.listenersUpdated(99))
+      .put(liveMessageReceived(JSON.stringify({ type: 'SOMETHING_NEW', data: { listeners: 99 } })))
       .silentRun(200);
     const radio = (result.storeState as Root).radio;
     expect(radio).toMatchObject({

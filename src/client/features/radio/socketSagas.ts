@@ -5,6 +5,7 @@ import { MESSAGES } from '../../../contract/messages';
 import type { RadioServerMessage } from '../../../contract/radio';
 import { RADIO_WS_PATH } from '../../../contract/radioConstants';
 import type { Services } from '../../services';
+import { liveMessageReceived } from '../../shared/live';
 import { authActions } from '../../shared/session';
 import { reconnectDelay } from './backoff';
 import { estimateClockOffset } from './livePosition';
@@ -88,7 +89,11 @@ function* onMessage(e: { data: string; receivedAt: number }, samples: number[]):
     yield put(radioActions.errorReceived(MESSAGES.failedToParseMessage));
     return;
   }
-  if (!message) return; // docs/product.md §4.3: unknown types are ignored
+  // docs/product.md §4.3: types the radio does not know are ignored here and handed on to other features
+  if (!message) {
+    yield put(liveMessageReceived(e.data));
+    return;
+  }
   if ('serverTime' in message.data && typeof message.data.serverTime === 'number') {
     samples.push(message.data.serverTime - e.receivedAt);
     if (samples.length > CLOCK_SAMPLES) samples.shift();

@@ -2,6 +2,10 @@ export {
   settingsActions,
   settingsSlice,
   selectTheme,
+  selectThemePreference,
+  storedSettings,
+  systemTheme,
+  SYSTEM_DARK_QUERY,
   selectSettings,
   selectNotifications,
   selectPrivacy,
@@ -12,4 +16,4 @@ export {
   DEFAULT_PRIVACY,
   DEFAULT_STREAMING,
 } from './settingsSlice';
-export type { SettingsState, ThemeName, NotificationSettings, PrivacySettings, StreamingSettings } from './settingsSlice';
+export type { SettingsState, SettingsSliceState, ThemeName, ThemePreference, NotificationSettings, PrivacySettings, StreamingSettings } from './settingsSlice';

@@ -3,6 +3,8 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ThemeName } from '../../ui/theme';
 
 export type { ThemeName };
+/** 'system' follows the system's light or dark (prefers-color-scheme) until the user chooses one. */
+export type ThemePreference = ThemeName | 'system';
 
 /** docs/product.md §3 notification preferences (kept in this browser only), with the product's defaults. */
 export interface NotificationSettings {
@@ -21,9 +23,9 @@ export interface StreamingSettings {
   autoplayNext: boolean;
 }
 
-/** Preferences kept in this browser. */
+/** Preferences kept in this browser (record listening history is the account's, kept on the server too). */
 export interface SettingsState {
-  theme: ThemeName;
+  theme: ThemePreference;
   notifications: NotificationSettings;
   privacy: PrivacySettings;
   streaming: StreamingSettings;
@@ -35,8 +37,15 @@ export const DEFAULT_NOTIFICATIONS: NotificationSettings = { emailNotifications:
 export const DEFAULT_PRIVACY: PrivacySettings = { recordListeningHistory: true, showActivity: true };
 export const DEFAULT_STREAMING: StreamingSettings = { autoplayNext: true };
 
-function systemTheme(): ThemeName {
-  return typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+/** The settings and what the system's theme is now (not a setting: never stored). */
+export interface SettingsSliceState extends SettingsState {
+  systemTheme: ThemeName;
+}
+
+export const SYSTEM_DARK_QUERY = '(prefers-color-scheme: dark)';
+
+export function systemTheme(): ThemeName {
+  return typeof matchMedia === 'function' && matchMedia(SYSTEM_DARK_QUERY).matches ? 'dark' : 'light';
 }
 
 /** Keeps only known keys with boolean values, so a stale or edited entry cannot break the app. */
@@ -60,27 +69,42 @@ export function loadSettings(): SettingsState {
     // unreadable settings: defaults
   }
   return {
-    theme: saved.theme === 'light' || saved.theme === 'dark' ? saved.theme : systemTheme(),
+    theme: saved.theme === 'light' || saved.theme === 'dark' ? saved.theme : 'system',
     notifications: booleans(DEFAULT_NOTIFICATIONS, saved.notifications),
     privacy: booleans(DEFAULT_PRIVACY, saved.privacy),
     streaming: booleans(DEFAULT_STREAMING, saved.streaming),
   };
 }
 
+/** What is stored of the settings: the settings without the system's theme. */
+export function storedSettings({ theme, notifications, privacy, streaming }: SettingsState): SettingsState {
+  return { theme, notifications, privacy, streaming };
+}
+
 export const settingsSlice = createSlice({
   name: 'settings',
-  initialState: loadSettings,
+  initialState: (): SettingsSliceState => ({ ...loadSettings(), systemTheme: systemTheme() }),
   reducers: {
-    themeChanged(state, action: PayloadAction<ThemeName>) {
+    themeChanged(state, action: PayloadAction<ThemePreference>) {
       state.theme = action.payload;
     },
+    /** The system switched between light and dark (followed while the theme is 'system'). */
+    systemThemeChanged(state, action: PayloadAction<ThemeName>) {
+      state.systemTheme = action.payload;
+    },
     /** The settings page's Save: every local section at once. */
-    saved(_state, action: PayloadAction<SettingsState>) {
-      return action.payload;
+    saved(state, action: PayloadAction<SettingsState>) {
+      return { ...storedSettings(action.payload), systemTheme: state.systemTheme ?? systemTheme() };
+    },
+    /** The account's settings as the server keeps them (another device may have changed them). */
+    accountSettingsLoaded(state, action: PayloadAction<{ recordListeningHistory: boolean }>) {
+      state.privacy = { ...(state.privacy ?? DEFAULT_PRIVACY), recordListeningHistory: action.payload.recordListeningHistory };
     },
   },
   selectors: {
-    selectTheme: (state) => state.theme,
+    /** The theme shown: the chosen one, else the system's. */
+    selectTheme: (state): ThemeName => (state.theme === 'light' || state.theme === 'dark' ? state.theme : (state.systemTheme ?? systemTheme())),
+    selectThemePreference: (state): ThemePreference => state.theme ?? 'system',
     selectSettings: (state) => state,
     // a state preloaded from an older shape (tests, old saved data) still answers the defaults
     selectNotifications: (state) => state.notifications ?? DEFAULT_NOTIFICATIONS,
@@ -90,4 +114,4 @@ export const settingsSlice = createSlice({
 });
 
 export const settingsActions = settingsSlice.actions;
-export const { selectTheme, selectSettings, selectNotifications, selectPrivacy, selectStreaming } = settingsSlice.selectors;
+export const { selectTheme, selectThemePreference, selectSettings, selectNotifications, selectPrivacy, selectStreaming } = settingsSlice.selectors;

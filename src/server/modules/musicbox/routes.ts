@@ -17,6 +17,7 @@ import { matchKey } from '../../lib/text';
 import { currentUser, requireAdmin, requireUser } from '../../plugins/auth';
 import type { ZodApp } from '../../plugins/zodSchemas';
 import type { ModuleOptions } from '../moduleOptions';
+import { LiveVotes } from './liveVotes';
 import {
   decideSuggestion,
   deleteSuggestion,
@@ -112,11 +113,12 @@ function oneSuggestionRoutes(app: ZodApp) {
   });
 }
 
-function voteRoutes(app: ZodApp) {
+function voteRoutes(app: ZodApp, live: LiveVotes) {
   const schema = { ...byId, response: { 200: VoteResponse, ...errorResponses(401, 404) } };
   app.post('/musicbox/suggestions/:id/toggle-vote', { schema }, async (request) => {
     const result = await toggleVote(app.db, request.params.id, currentUser(request).id);
     if (!result) throw new HttpError(404, MESSAGES.notFound);
+    await live.changed(request.params.id);
     return { success: true as const, ...result };
   });
 
@@ -132,6 +134,7 @@ function voteRoutes(app: ZodApp) {
       handler: async (request) => {
         const result = await setVote(app.db, request.params.id, currentUser(request).id, want);
         if (!result) throw new HttpError(404, MESSAGES.notFound);
+        await live.changed(request.params.id);
         return { success: true as const, ...result };
       },
     });
@@ -153,13 +156,26 @@ function statusRoute(app: ZodApp, now: () => number) {
   });
 }
 
+/** Live votes go out through the radio's sockets (every signed-in tab has one); without the radio, nowhere. */
+function liveVotes(app: ZodApp): LiveVotes {
+  const live = new LiveVotes({
+    database: app.database,
+    broadcast: (message) => (app.hasDecorator('radio') ? app.radio.broadcast(message) : undefined),
+    log: app.log,
+  });
+  app.addHook('onReady', () => live.start());
+  app.addHook('onClose', () => live.stop());
+  return live;
+}
+
 export const musicBoxRoutes: FastifyPluginAsyncZod<MusicBoxOptions> = async (app, { now, suggestionRateLimit }) => {
+  const live = liveVotes(app);
   statusRoute(app, now);
   await app.register(async (signedIn: ZodApp) => {
     signedIn.addHook('preValidation', requireUser);
     listRoute(signedIn);
     suggestRoute(signedIn, now, suggestionRateLimit ?? SUGGESTION_RATE_LIMIT);
     oneSuggestionRoutes(signedIn);
-    voteRoutes(signedIn);
+    voteRoutes(signedIn, live);
   });
 };

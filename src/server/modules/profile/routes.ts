@@ -8,6 +8,7 @@ import { findUserById, toPublicUser } from '../auth/users';
 import type { ModuleOptions } from '../moduleOptions';
 import { profileCounts, recentActivities } from './repository';
 import { updateProfile } from './service';
+import { settingsRoutes } from './settingsRoutes';
 
 const tags = ['profile'];
 
@@ -33,6 +34,8 @@ export const profileRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
     const updated = await updateProfile(app.db, row, request.body, new Date(now()));
     return { success: true as const, user: toPublicUser(updated), counts: await profileCounts(app.db, row.id), message: PROFILE_MESSAGES.updated };
   });
+
+  settingsRoutes(app, now);
 
   const activitiesSchema = { tags, querystring: ActivitiesQuery, response: { 200: ActivitiesResponse, ...errorResponses(400, 401) } };
   app.get('/profile/activities', { schema: activitiesSchema }, async (request) => ({

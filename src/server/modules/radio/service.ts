@@ -165,6 +165,11 @@ export class RadioService {
     return this.sockets.connect(socket, token);
   }
 
+  /** Sends another module's already-serialized message (the Music Box's live votes) to this instance's sockets. */
+  broadcast(message: string): void {
+    this.hub.broadcast(message);
+  }
+
   /** Closes the sockets whose session ended (logout, password reset, expiry); answers how many. */
   checkSessions(): Promise<number> {
     return this.sockets.checkSessions();

@@ -10,12 +10,16 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /**
  * Counts a play unless the same user started the same song less than 30 s ago. The check and the
  * insert run under a transaction-scoped advisory lock on (user, song), so two requests racing
- * (two tabs, a double click) still count once on PostgreSQL as on PGlite.
+ * (two tabs, a double click) still count once on PostgreSQL as on PGlite. A user who turned
+ * "Record my listening history" off (docs/product.md §2.10) gets nothing recorded, whatever a
+ * device sends.
  */
 export async function recordPlay(db: Db, userId: string, songId: string, source: string, now: Date) {
   await assertSongExists(db, songId);
   const since = new Date(now.getTime() - PLAY_DEDUPE_WINDOW_MS);
   const counted = await db.transaction(async (tx) => {
+    const [user] = await tx.select({ record: users.recordListeningHistory }).from(users).where(eq(users.id, userId));
+    if (!user?.record) return false;
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`play:${userId}:${songId}`}))`);
     const [recent] = await tx
       .select({ id: playEvents.id })

@@ -111,15 +111,22 @@ export function PrivacyPanel({ draft, set }: { draft: SettingsState; set: SetSet
   );
 }
 
+const THEME_OPTIONS = [
+  ['system', 'Same as the system'],
+  ['light', 'Light'],
+  ['dark', 'Dark'],
+] as const;
+
+/** Until the user picks Light or Dark the theme follows the system's, live (docs/product.md §2.10). */
 export function AppearancePanel({ draft, set }: { draft: SettingsState; set: SetSetting }) {
   return (
     <Panel id="settings-appearance" title="Appearance">
       <fieldset>
         <legend>Theme</legend>
-        {(['light', 'dark'] as const).map((theme) => (
+        {THEME_OPTIONS.map(([theme, label]) => (
           <Check key={theme}>
             <input type="radio" name="theme" value={theme} checked={draft.theme === theme} onChange={() => set('theme', theme)} />
-            <span>{theme === 'light' ? 'Light' : 'Dark'}</span>
+            <span>{label}</span>
           </Check>
         ))}
       </fieldset>

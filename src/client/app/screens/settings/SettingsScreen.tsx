@@ -1,22 +1,27 @@
 import { useEffect, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { ProfileFields, useSaveProfile, type ProfileDraft } from '../../../features/profile';
-import { selectNotifications, selectPrivacy, selectStreaming, selectTheme, settingsActions, type SettingsState } from '../../../shared/settings';
+import { selectNotifications, selectPrivacy, selectStreaming, selectThemePreference, settingsActions, type SettingsState } from '../../../shared/settings';
 import { selectUser } from '../../../shared/session';
 import { Button } from '../../../ui/Button';
 import { ErrorMessage, Page, PageTitle } from '../../../ui/Page';
 import { toastShown } from '../../../ui/toast/toastSlice';
-import { AppearancePanel, Bar, Fields, NotificationsPanel, Panel, PrivacyPanel, StreamingPanel, type SetSetting } from './SettingsPanels';
 import { useDocumentTitle } from '../../../ui/useDocumentTitle';
+import { LeaveGuard } from './LeaveGuard';
+import { AppearancePanel, Bar, Fields, NotificationsPanel, Panel, PrivacyPanel, StreamingPanel, type SetSetting } from './SettingsPanels';
+import { useAccountSettings } from './useAccountSettings';
 
 function useSavedSettings(): SettingsState {
   return {
-    theme: useSelector(selectTheme),
+    theme: useSelector(selectThemePreference),
     notifications: useSelector(selectNotifications),
     privacy: useSelector(selectPrivacy),
     streaming: useSelector(selectStreaming),
   };
 }
+
+const sameSettings = (a: SettingsState, b: SettingsState) =>
+  a.theme === b.theme && (['notifications', 'privacy', 'streaming'] as const).every((key) => JSON.stringify(a[key]) === JSON.stringify(b[key]));
 
 /** The profile fields of the settings page, kept in step with the signed-in user. */
 function useProfileDraft() {
@@ -28,18 +33,24 @@ function useProfileDraft() {
     setProfile({ username: user?.username ?? '', email: user?.email ?? '', currentPassword: '' });
   }, [user]);
   const emailChanged = Boolean(user) && profile.email.trim().toLowerCase() !== user?.email.toLowerCase();
-  return { profile, setProfile, emailChanged, resetProfile: () => setProfile(fromUser()) };
+  const profileChanged = emailChanged || profile.username.trim() !== (user?.username ?? '') || profile.currentPassword !== '';
+  return { profile, setProfile, emailChanged, profileChanged, resetProfile: () => setProfile(fromUser()) };
 }
 
-/** docs/product.md §2 Settings: five sections; Save keeps them (profile through the API), Cancel puts them back. */
+/**
+ * docs/product.md §2.10 Settings: five sections; Save keeps them (profile and listening history on
+ * the server, the rest in the browser), Cancel puts them back, and leaving with changes asks first.
+ */
 export default function SettingsScreen() {
   useDocumentTitle('Settings');
   const dispatch = useDispatch();
   const saved = useSavedSettings();
   const [draft, setDraft] = useState<SettingsState>(saved);
-  const { profile, setProfile, emailChanged, resetProfile } = useProfileDraft();
+  const { profile, setProfile, emailChanged, profileChanged, resetProfile } = useProfileDraft();
   const [error, setError] = useState<string | null>(null);
   const { save: saveProfile, saving } = useSaveProfile();
+  const account = useAccountSettings((settings) => setDraft((d) => ({ ...d, privacy: { ...d.privacy, ...settings } })));
+  const dirty = profileChanged || !sameSettings(draft, saved);
 
   const reset = () => {
     setDraft(saved);
@@ -49,7 +60,7 @@ export default function SettingsScreen() {
   const set: SetSetting = (key, value) => setDraft((d) => ({ ...d, [key]: typeof value === 'object' ? { ...(d[key] as object), ...value } : value }));
 
   async function save() {
-    const problem = await saveProfile(profile);
+    const problem = (await saveProfile(profile)) ?? (await account.save(draft, saved));
     setError(problem);
     if (problem) return;
     dispatch(settingsActions.saved(draft));
@@ -73,10 +84,11 @@ export default function SettingsScreen() {
         <Button type="button" $variant="secondary" onClick={reset}>
           Cancel
         </Button>
-        <Button type="button" onClick={save} disabled={saving}>
+        <Button type="button" onClick={save} disabled={saving || account.saving}>
           Save
         </Button>
       </Bar>
+      <LeaveGuard when={dirty} />
     </Page>
   );
 }

@@ -1,15 +1,18 @@
 import { memo } from 'react';
 import styled, { css } from 'styled-components';
-import type { Suggestion, SuggestionStatus } from '../../../../contract/musicbox';
+import type { Suggestion } from '../../../../contract/musicbox';
 import { Button } from '../../../ui/Button';
+import { GeneratedCover } from '../../../ui/cover/GeneratedCover';
+import { songCoverName } from '../../../ui/cover/coverArt';
 import { TrashIcon } from '../../../ui/icons';
 import { formatSuggestionDate, shortId } from './SuggestForm';
+import { StatusBadge } from './StatusBadge';
 
 export type ModerationAction = 'approve' | 'reject' | 'delete';
 
 const Row = styled.li<{ $highlighted: boolean }>`
   display: grid;
-  grid-template-columns: auto 1fr auto;
+  grid-template-columns: auto auto 1fr auto;
   gap: ${({ theme }) => theme.space(4)};
   align-items: center;
   padding: ${({ theme }) => theme.space(3)} ${({ theme }) => theme.space(4)};
@@ -17,17 +20,18 @@ const Row = styled.li<{ $highlighted: boolean }>`
   border: 2px solid transparent;
   background: ${({ theme }) => theme.color.surface};
   transition:
-    background 0.3s,
+    box-shadow 0.3s,
     border-color 0.3s;
   scroll-margin: 96px;
   ${({ $highlighted, theme }) =>
     $highlighted &&
     css`
+      /* a frame and a bar, not a tint: the badges keep their contrast on the row's surface */
       border-color: ${theme.color.accent};
-      background: ${theme.color.surfaceAlt};
+      box-shadow: inset 6px 0 0 ${theme.color.accent};
     `}
   @media (max-width: ${({ theme }) => theme.breakpoints.phone}px) {
-    grid-template-columns: auto 1fr;
+    grid-template-columns: auto auto 1fr;
     & > :last-child {
       grid-column: 1 / -1;
     }
@@ -66,29 +70,6 @@ const Info = styled.div`
   }
 `;
 
-const STATUS_LABEL: Record<SuggestionStatus, string> = { pending: 'Pending', approved: 'Approved', rejected: 'Rejected' };
-
-const Badge = styled.span<{ $status: SuggestionStatus }>`
-  display: inline-block;
-  margin-left: ${({ theme }) => theme.space(2)};
-  padding: 0 ${({ theme }) => theme.space(2)};
-  border-radius: ${({ theme }) => theme.radius.pill};
-  font-size: 0.75rem;
-  font-weight: 700;
-  vertical-align: middle;
-  border: 1px solid currentColor;
-  color: ${({ theme, $status }) => ($status === 'approved' ? theme.color.success : $status === 'rejected' ? theme.color.danger : theme.color.warning)};
-`;
-
-/** docs/product.md §4: pending yellow, approved green, rejected red. */
-export function StatusBadge({ status }: { status: SuggestionStatus }) {
-  return (
-    <Badge $status={status} data-status={status}>
-      {STATUS_LABEL[status]}
-    </Badge>
-  );
-}
-
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
@@ -96,9 +77,25 @@ const Actions = styled.div`
   justify-content: flex-end;
 `;
 
+/** Says in words what the highlight of my new suggestion says in colour. */
+const Fresh = styled.p`
+  && {
+    display: inline-block;
+    margin: 0 0 ${({ theme }) => theme.space(1)};
+    padding: 0 ${({ theme }) => theme.space(2)};
+    border-radius: ${({ theme }) => theme.radius.pill};
+    background: ${({ theme }) => theme.color.accent};
+    color: ${({ theme }) => theme.color.accentText};
+    font-size: 0.75rem;
+    font-weight: 700;
+  }
+`;
+
 export interface SuggestionItemProps {
   suggestion: Suggestion;
   highlighted: boolean;
+  /** my suggestion, added since the page loaded: first in the list and marked "Just added" */
+  fresh?: boolean;
   isAdmin: boolean;
   isOwner: boolean;
   onVote: (suggestion: Suggestion) => void;
@@ -106,9 +103,19 @@ export interface SuggestionItemProps {
   onQueue: (suggestion: Suggestion) => void;
 }
 
-export const SuggestionItem = memo(function SuggestionItem({ suggestion: s, highlighted, isAdmin, isOwner, onVote, onModerate, onQueue }: SuggestionItemProps) {
+export const SuggestionItem = memo(function SuggestionItem({
+  suggestion: s,
+  highlighted,
+  fresh = false,
+  isAdmin,
+  isOwner,
+  onVote,
+  onModerate,
+  onQueue,
+}: SuggestionItemProps) {
+  const marked = highlighted || fresh;
   return (
-    <Row id={`suggestion-${s.id}`} $highlighted={highlighted} data-highlighted={highlighted || undefined}>
+    <Row id={`suggestion-${s.id}`} $highlighted={marked} data-highlighted={marked || undefined}>
       <Vote
         type="button"
         $active={s.hasVoted}
@@ -119,7 +126,9 @@ export const SuggestionItem = memo(function SuggestionItem({ suggestion: s, high
         <span aria-hidden="true">▲</span>
         <span data-testid="vote-count">{s.voteCount}</span>
       </Vote>
+      <GeneratedCover name={songCoverName(s.title, s.artist)} size={48} />
       <Info>
+        {fresh ? <Fresh>Just added</Fresh> : null}
         <h3>
           {s.title}
           <StatusBadge status={s.status} />

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useSelector } from 'react-redux';
 import styled from 'styled-components';
 import { MESSAGES } from '../../../../contract/messages';
@@ -11,7 +12,7 @@ import { selectIsAdmin, selectUser } from '../../../shared/session';
 import { useGetSuggestionsInfiniteQuery } from '../musicBoxApi';
 import { selectMusicBox } from '../musicBoxSlice';
 import { SuggestionItem, type ModerationAction } from './SuggestionItem';
-import { useModeration, useRevealSuggestion, useUniqueSuggestions, useVoteAndQueue } from './useSuggestionActions';
+import { useModeration, useRevealSuggestion, useUniqueSuggestions, useVoteAndQueue, withAddedFirst } from './useSuggestionActions';
 
 const List = styled.ul`
   list-style: none;
@@ -35,12 +36,13 @@ const CONFIRM: Record<ModerationAction, { title: string; message: (s: Suggestion
 
 /** The suggestions of the current sort and search, with votes, moderation and Load More. */
 export function SuggestionList() {
-  const { sort, search, revealId, highlightedId } = useSelector(selectMusicBox);
+  const { sort, search, revealId, highlightedId, added } = useSelector(selectMusicBox);
   const user = useSelector(selectUser);
   const isAdmin = useSelector(selectIsAdmin);
   const { data, isLoading, isError, isFetching, hasNextPage, isFetchingNextPage, fetchNextPage } = useGetSuggestionsInfiniteQuery({ sort, search });
-  const suggestions = useUniqueSuggestions(data?.pages);
-  useRevealSuggestion(revealId, isFetching, suggestions, hasNextPage, fetchNextPage);
+  const listed = useUniqueSuggestions(data?.pages);
+  const { suggestions, freshIds } = useMemo(() => withAddedFirst(added, listed, search), [added, listed, search]);
+  useRevealSuggestion(revealId, isFetching, listed, hasNextPage, fetchNextPage);
   const { onVote, onQueue } = useVoteAndQueue();
   const moderation = useModeration();
   const { pending } = moderation;
@@ -58,6 +60,7 @@ export function SuggestionList() {
               key={s.id}
               suggestion={s}
               highlighted={s.id === highlightedId}
+              fresh={freshIds.has(s.id)}
               isAdmin={isAdmin}
               isOwner={s.suggestedBy === user?.id}
               onVote={onVote}

@@ -23,6 +23,17 @@ export function useUniqueSuggestions(pages: SuggestionsResponse[] | undefined): 
   }, [pages]);
 }
 
+/**
+ * My suggestions added since the page loaded come first, newest first, whatever the sort (the
+ * list's fresher copy when it has one); under a search, only those the search found.
+ */
+export function withAddedFirst(added: Suggestion[], listed: Suggestion[], search: string): { suggestions: Suggestion[]; freshIds: Set<string> } {
+  const byId = new Map(listed.map((s) => [s.id, s]));
+  const pinned = added.filter((s) => !search || byId.has(s.id)).map((s) => byId.get(s.id) ?? s);
+  const freshIds = new Set(pinned.map((s) => s.id));
+  return { suggestions: [...pinned, ...listed.filter((s) => !freshIds.has(s.id))], freshIds };
+}
+
 /** Brings a duplicate's original into view: loads pages until it is there, then scrolls to it. */
 export function useRevealSuggestion(revealId: string | null, busy: boolean, suggestions: Suggestion[], hasNextPage: boolean, fetchNextPage: () => unknown) {
   const dispatch = useDispatch();

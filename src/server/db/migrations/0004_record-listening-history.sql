@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "record_listening_history" boolean DEFAULT true NOT NULL;
