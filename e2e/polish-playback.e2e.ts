@@ -1,12 +1,12 @@
 /**
  * Issue 13, playback: the radio does not take over someone's own music (1), "Autoplay next" off
  * stops at the end of a track (2), a reload brings the player back (7), and the seek and volume
- * sliders speak and are easy to hit (13). Written before the fixes: each fails on today's app.
+ * sliders speak and are easy to hit (13). Written before the fixes, each failed on the app as it was before issue 13.
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../support/browser';
+import { launchBrowser } from './support/browser';
 import {
   adminPage,
   audioState,
@@ -18,7 +18,7 @@ import {
   resetRadio,
   startRadioWith,
   waitForAudio,
-} from '../support/polish';
+} from './support/polish';
 
 let browser: Browser;
 before(async () => {

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { seriousA11yViolations, type AxeFinding } from '../support/axe';
-import { BASE_URL, E2E_ADMIN, createListener, launchBrowser, signInByApi } from '../support/browser';
+import { seriousA11yViolations, type AxeFinding } from './support/axe';
+import { BASE_URL, E2E_ADMIN, createListener, launchBrowser, signInByApi } from './support/browser';
 
 let browser: Browser;
 before(async () => {

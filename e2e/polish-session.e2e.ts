@@ -1,13 +1,13 @@
 /**
  * Issue 13, session and pages: every tab follows sign-out and sign-in (3), errors say what happened
  * (8), the 404 page, the sign-in form and the Liked order (9), and a title for every page (11).
- * Written before the fixes: each fails on today's app.
+ * Written before the fixes, each failed on the app as it was before issue 13.
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { BASE_URL, createListener, launchBrowser, newContext, signIn, signInByApi } from '../support/browser';
-import { audioState, bearer, createPlaylistByApi, eventually, expectVisible, freshListener, librarySongs, pathname } from '../support/polish';
+import { BASE_URL, createListener, launchBrowser, newContext, signIn, signInByApi } from './support/browser';
+import { audioState, bearer, createPlaylistByApi, eventually, expectVisible, freshListener, librarySongs, pathname } from './support/polish';
 
 let browser: Browser;
 before(async () => {

@@ -2,12 +2,12 @@
  * Issue 13, lists and pages: playlists reorder and undo (4), the Music Box shows my suggestion and
  * live votes (5), Settings asks before leaving, keeps privacy on the server and follows the system
  * theme (6), the top search and the card menu follow their keyboard patterns (12), and generated
- * covers (14). Written before the fixes: each fails on today's app.
+ * covers (14). Written before the fixes, each failed on the app as it was before issue 13.
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { BASE_URL, createListener, launchBrowser, newContext, signInByApi } from '../support/browser';
+import { BASE_URL, createListener, launchBrowser, newContext, signInByApi } from './support/browser';
 import {
   adminPage,
   bearer,
@@ -21,7 +21,7 @@ import {
   resetRadio,
   startRadioWith,
   waitForAudio,
-} from '../support/polish';
+} from './support/polish';
 
 let browser: Browser;
 before(async () => {
