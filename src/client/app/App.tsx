@@ -1,23 +1,29 @@
 import { useState } from 'react';
 import { Provider, useSelector } from 'react-redux';
-import { RouterProvider } from 'react-router-dom';
+import { UNSAFE_createBrowserHistory, unstable_HistoryRouter as HistoryRouter } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';
 import { selectTheme } from '../shared/settings';
 import { GlobalStyle } from '../ui/GlobalStyle';
 import { themes } from '../ui/theme';
 import { ToastHost } from '../ui/toast/ToastHost';
 import { ErrorBoundary } from './ErrorBoundary';
-import { createAppRouter } from './router';
+import { createGuardedHistory } from './navigation/guardedHistory';
+import { NavigationGuardContext } from './navigation/NavigationGuard';
+import { AppRoutes } from './router';
 import type { AppStore } from './store';
 
 function Themed() {
   const theme = useSelector(selectTheme);
-  const [router] = useState(createAppRouter);
+  const [guarded] = useState(() => createGuardedHistory(UNSAFE_createBrowserHistory({ v5Compat: true })));
   return (
     <ThemeProvider theme={themes[theme]}>
       <GlobalStyle />
       <ErrorBoundary>
-        <RouterProvider router={router} />
+        <HistoryRouter history={guarded.history}>
+          <NavigationGuardContext.Provider value={guarded}>
+            <AppRoutes />
+          </NavigationGuardContext.Provider>
+        </HistoryRouter>
         <ToastHost />
       </ErrorBoundary>
     </ThemeProvider>

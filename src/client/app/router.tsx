@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { createBrowserRouter, useRouteError, type RouteObject } from 'react-router-dom';
+import { useRoutes, type RouteObject } from 'react-router-dom';
 import { PageSpinner } from '../ui/Spinner';
 import { PublicOnly, RequireAuth } from './RouteGuards';
 
@@ -67,18 +67,7 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/** A render error in any page goes on to the app's ErrorBoundary (a data router would otherwise show its own page). */
-function RethrowToErrorBoundary(): never {
-  throw useRouteError();
-}
-
-/** The routes under one root that hands render errors on: what the app's data router is made of. */
-export const appRoutes: RouteObject[] = [{ errorElement: <RethrowToErrorBoundary />, children: routes }];
-
-/**
- * The app's router: a data router (createBrowserRouter), so a page can hold the user before they
- * leave (useBlocker, Settings with unsaved changes). Tests use createMemoryRouter(appRoutes).
- */
-export function createAppRouter() {
-  return createBrowserRouter(appRoutes);
+/** The app's routes; the caller provides the BrowserRouter. */
+export function AppRoutes() {
+  return useRoutes(routes);
 }

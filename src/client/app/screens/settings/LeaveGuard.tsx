@@ -1,8 +1,8 @@
-import { useContext, useEffect } from 'react';
-import { UNSAFE_DataRouterContext, useBlocker } from 'react-router-dom';
+import { useEffect } from 'react';
 import styled from 'styled-components';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
+import { useNavigationBlocker } from '../../navigation/NavigationGuard';
 
 const Actions = styled.div`
   display: flex;
@@ -26,30 +26,25 @@ function useBeforeUnload(when: boolean) {
   }, [when]);
 }
 
-function BlockedNavigation({ when }: { when: boolean }) {
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => when && currentLocation.pathname !== nextLocation.pathname);
+/**
+ * docs/product.md §2.10: leaving Settings with unsaved changes asks first: an in-app dialog (Stay,
+ * Leave without saving) for a link, a Back or a search in the app, the browser's own question for
+ * closing or reloading the tab.
+ */
+export function LeaveGuard({ when }: { when: boolean }) {
+  useBeforeUnload(when);
+  const blocker = useNavigationBlocker(when);
   return (
-    <Dialog open={blocker.state === 'blocked'} title="Leave without saving?" onClose={() => blocker.reset?.()}>
+    <Dialog open={blocker.blocked} title="Leave without saving?" onClose={blocker.reset}>
       <p>Your changes to Settings are not saved yet. If you leave now, they are lost.</p>
       <Actions>
-        <Button type="button" $variant="secondary" onClick={() => blocker.proceed?.()}>
+        <Button type="button" $variant="secondary" onClick={blocker.proceed}>
           Leave without saving
         </Button>
-        <Button type="button" onClick={() => blocker.reset?.()} autoFocus>
+        <Button type="button" onClick={blocker.reset} autoFocus>
           Stay
         </Button>
       </Actions>
     </Dialog>
   );
-}
-
-/**
- * docs/product.md §2.10: leaving Settings with unsaved changes asks first: an in-app dialog (Stay,
- * Leave without saving) for a link in the app, the browser's own question for closing or reloading
- * the tab. In-app leaving needs the app's data router (useBlocker); under a plain router (some
- * component tests) only the tab is guarded.
- */
-export function LeaveGuard({ when }: { when: boolean }) {
-  useBeforeUnload(when);
-  return useContext(UNSAFE_DataRouterContext) ? <BlockedNavigation when={when} /> : null;
 }

@@ -35,10 +35,10 @@ beforeEach(() => localStorage.clear());
 describe('record listening history, kept with the account', () => {
   it("shows the server's value (another device turned it off), and leaving then asks nothing", async () => {
     fakeServer(false);
-    const { store, router } = open();
+    const { store, history } = open();
     await waitFor(() => expect(record()).not.toBeChecked());
     expect(store.getState().settings.privacy.recordListeningHistory).toBe(false);
-    await act(() => router.navigate('/'));
+    act(() => history.push('/'));
     expect(screen.getByRole('heading', { name: 'Home page' })).toBeInTheDocument();
   });
 
@@ -58,20 +58,44 @@ describe('record listening history, kept with the account', () => {
 describe('leaving Settings with unsaved changes', () => {
   it('asks first: Stay keeps the changes here, Leave without saving goes', async () => {
     fakeServer(true);
-    const { router } = open();
+    const { history } = open();
     await waitFor(() => expect(record()).toBeChecked());
     await userEvent.click(screen.getByRole('checkbox', { name: 'Push notifications' }));
 
-    await act(() => router.navigate('/'));
+    act(() => history.push('/'));
     expect(await screen.findByRole('dialog', { name: 'Leave without saving?' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/settings');
+    expect(history.location.pathname).toBe('/settings');
     await userEvent.click(screen.getByRole('button', { name: 'Stay' }));
-    expect(router.state.location.pathname).toBe('/settings');
+    expect(history.location.pathname).toBe('/settings');
     expect(screen.getByRole('checkbox', { name: 'Push notifications' })).toBeChecked();
 
-    await act(() => router.navigate('/'));
+    act(() => history.push('/'));
     await userEvent.click(await screen.findByRole('button', { name: 'Leave without saving' }));
     expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
+  });
+
+  it('asks on Back too: Stay puts the URL back on Settings, Leave without saving goes back', async () => {
+    fakeServer(true);
+    const { history } = open();
+    act(() => history.push('/settings?from=test'));
+    await waitFor(() => expect(record()).toBeChecked());
+    act(() => history.push('/'));
+    expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
+    act(() => history.go(-1));
+    await waitFor(() => expect(record()).toBeChecked());
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Push notifications' }));
+
+    act(() => history.go(-1));
+    expect(await screen.findByRole('dialog', { name: 'Leave without saving?' })).toBeInTheDocument();
+    expect(history.location.pathname).toBe('/settings');
+    await userEvent.click(screen.getByRole('button', { name: 'Stay' }));
+    expect(history.location.pathname).toBe('/settings');
+    expect(screen.getByRole('checkbox', { name: 'Push notifications' })).toBeChecked();
+
+    act(() => history.go(-1));
+    await userEvent.click(await screen.findByRole('button', { name: 'Leave without saving' }));
+    await waitFor(() => expect(history.location.pathname).toBe('/settings'));
+    expect(history.location.search).toBe('');
   });
 
   it('asks the browser before the tab closes or reloads, only while something is unsaved', async () => {
