@@ -75,9 +75,11 @@ describe('reordering a playlist', () => {
     api = mockApi({ 'GET /playlists/p1': () => detail(['a', 'b', 'c']), 'PUT /playlists/p1/order': () => detail(['a', 'c', 'b']) });
     renderPage();
     await screen.findByRole('list', { name: 'Playlist songs' });
-    screen.getByRole('button', { name: /^Drag Song c/ }).focus();
+    const handle = screen.getByRole('button', { name: /^Drag Song c/ });
+    act(() => handle.focus());
+    await waitFor(() => expect(handle).toHaveFocus());
     await userEvent.keyboard('{ArrowUp}');
-    expect(titles()).toEqual(['Song a', 'Song c', 'Song b']);
+    await waitFor(() => expect(titles()).toEqual(['Song a', 'Song c', 'Song b']));
     expect(screen.getByRole('button', { name: /^Drag Song c/ })).toHaveFocus();
   });
 });
