@@ -111,6 +111,7 @@ function uploadRoute(app: ZodApp, { config }: ModuleOptions) {
       const row = await insertSong(app.db, {
         title: upload.title,
         artist: upload.artist,
+        artists: [upload.artist],
         durationMs: upload.durationMs,
         path: upload.fileName,
         mimeType: upload.mimeType,
