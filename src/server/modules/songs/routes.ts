@@ -5,6 +5,7 @@ import { errorResponses } from '../../../contract/common';
 import { MESSAGES } from '../../../contract/messages';
 import { SongIdParams, SongResponse, SongsQuery, SongsResponse } from '../../../contract/songs';
 import { HttpError } from '../../lib/httpError';
+import { libraryFilePath } from '../../library/libraryFilePath';
 import { mediaFilePath } from '../../media/storage';
 import { currentUser, requireAdmin, requireUser } from '../../plugins/auth';
 import type { ZodApp } from '../../plugins/zodSchemas';
@@ -53,14 +54,14 @@ function oneRoute(app: ZodApp) {
  * sends the session's stream cookie, checked against the database every time.
  */
 function streamRoute(app: ZodApp, { config, now }: ModuleOptions) {
-  /** id -> file of songs streamed lately: songs never change their file, so a stream needs no query after the first. */
-  const files = new Map<string, { name: string; mimeType: string }>();
+  /** id -> file of songs streamed lately, so a stream needs no query after the first; a scanned file that moved is looked up again. */
+  const files = new Map<string, StreamFile>();
   const fileOf = async (id: string) => {
     let file = files.get(id);
     if (!file) {
       const row = await findSong(app.db, id);
       if (!row) throw new HttpError(404, MESSAGES.notFound);
-      file = { name: row.path, mimeType: row.mimeType };
+      file = { name: row.path, filePath: row.source === 'scan' ? row.filePath : null, mimeType: row.mimeType };
       if (files.size >= MAX_CACHED_FILES) files.clear();
       files.set(id, file);
     }
@@ -81,9 +82,10 @@ function streamRoute(app: ZodApp, { config, now }: ModuleOptions) {
         }
       }
       const file = await fileOf(id);
-      const filePath = mediaFilePath(config.mediaDir, file.name);
+      const filePath = await streamFilePath(config, file);
       if (!filePath) {
-        request.log.warn({ songId: id }, 'song path points outside MEDIA_DIR; refused');
+        files.delete(id);
+        request.log.warn({ songId: id }, 'song path points outside MEDIA_DIR or MUSIC_DIR, or is gone; refused');
         throw new HttpError(404, MESSAGES.notFound);
       }
       try {
@@ -94,6 +96,19 @@ function streamRoute(app: ZodApp, { config, now }: ModuleOptions) {
       }
     },
   });
+}
+
+interface StreamFile {
+  name: string;
+  /** scanned songs: the absolute path in a MUSIC_DIR root */
+  filePath: string | null;
+  mimeType: string;
+}
+
+/** Uploads and the demo live directly in MEDIA_DIR; scanned files inside a MUSIC_DIR root, never elsewhere. */
+async function streamFilePath(config: ModuleOptions['config'], file: StreamFile): Promise<string | null> {
+  if (file.filePath !== null) return libraryFilePath(config.musicDirs, file.filePath);
+  return mediaFilePath(config.mediaDir, file.name);
 }
 
 /** multipart: song (MP3, OGG or WAV by its bytes), title, artist; docs/product.md §5 */
