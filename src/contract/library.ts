@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IsoTime } from './common';
 
-/** docs/product.md §5: the counters of a library scan, live while it runs. */
+/** docs/product.md §5.7: the counters of a library scan, live while it runs. */
 export const ScanCounters = z.object({
   filesSeen: z.number().int(),
   added: z.number().int(),

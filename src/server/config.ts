@@ -76,7 +76,7 @@ export interface Config {
   dataDir: string;
   databaseUrl?: string;
   mediaDir: string;
-  /** MUSIC_DIR's folders, absolute (docs/product.md §5): scanned read-only; empty when unset */
+  /** MUSIC_DIR's folders, absolute (docs/product.md §5.7): scanned read-only; empty when unset */
   musicDirs: string[];
   jwtSecret?: string;
   adminEmail?: string;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
-/** The library's tables and song columns (docs/product.md §5), apart so schema.ts stays readable; schema.ts re-exports them. */
+/** The library's tables and song columns (docs/product.md §5.7), apart so schema.ts stays readable; schema.ts re-exports them. */
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 

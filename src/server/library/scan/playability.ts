@@ -34,7 +34,7 @@ function ruleFor(container: string, codec: string): FormatRule | null {
 
 /**
  * The codec, content type and playability of a file music-metadata has named, or null for a
- * format the library does not take. ALAC and AIFF play only through ffmpeg (docs/product.md §5).
+ * format the library does not take. ALAC and AIFF play only through ffmpeg (docs/product.md §5.7).
  */
 export function playabilityOf(container: string, codec: string, ffmpegAvailable: boolean): Playability | null {
   const rule = ruleFor(container, codec);

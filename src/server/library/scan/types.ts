@@ -11,7 +11,7 @@ export interface FoundFile {
   mtimeMs: number;
 }
 
-/** A file the scan left out, and why (docs/product.md §5). */
+/** A file the scan left out, and why (docs/product.md §5.7). */
 export interface SkippedFile {
   path: string;
   reason: string;

@@ -4,7 +4,7 @@ import { LibraryScanService } from './scanService';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The library scanner of this app (docs/product.md §5): the scan routes and start-up use it. */
+    /** The library scanner of this app (docs/product.md §5.7): the scan routes and start-up use it. */
     library: LibraryScanService;
   }
 }

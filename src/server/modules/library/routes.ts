@@ -8,7 +8,7 @@ import type { ModuleOptions } from '../moduleOptions';
 
 const tags = ['library'];
 
-/** docs/product.md §5: admins start a scan of MUSIC_DIR and follow its progress. */
+/** docs/product.md §5.7: admins start a scan of MUSIC_DIR and follow its progress. */
 export const libraryRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app) => {
   const statusSchema = { tags, response: { 200: ScanStatusResponse, ...errorResponses(401, 403) } };
   app.get('/library/scan', { preValidation: requireAdmin(), schema: statusSchema }, async () => ({ success: true as const, ...app.library.status() }));
