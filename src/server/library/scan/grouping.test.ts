@@ -44,6 +44,30 @@ beforeAll(async () => {
     });
     await makeTrack(root, 'Multi/x.m4a', { format: 'm4a', tags: { title: 'Split', artist: 'Alpha; Beta / Gamma', album: 'Multi' } });
     await makeTrack(root, 'NoTags/just a name.wav', { format: 'wav' });
+    await makeTrack(root, 'Duo/duo.flac', {
+      format: 'flac',
+      frequency: 950,
+      tags: { title: 'Duo Song', artist: 'Simon & Garfunkel', ARTISTS: 'Paul Simon; Art Garfunkel' },
+    });
+    // one MusicBrainz album id, two spellings of the album artist: still one album
+    const mbz = { MUSICBRAINZ_ALBUMID: '11111111-2222-3333-4444-555555555555', album: 'Tagged', date: '1999' };
+    await makeTrack(root, 'Mbz/1.flac', {
+      format: 'flac',
+      frequency: 900,
+      tags: {
+        ...mbz,
+        title: 'Mb One',
+        artist: 'Mo',
+        album_artist: 'Mo',
+        MUSICBRAINZ_TRACKID: 'trk-1',
+        MUSICBRAINZ_ARTISTID: 'art-1',
+        REPLAYGAIN_TRACK_GAIN: '-6.5 dB',
+        REPLAYGAIN_TRACK_PEAK: '0.9',
+        REPLAYGAIN_ALBUM_GAIN: '-7 dB',
+        LYRICS: 'la la la',
+      },
+    });
+    await makeTrack(root, 'Mbz/2.flac', { format: 'flac', frequency: 910, tags: { ...mbz, title: 'Mb Two', artist: 'Mo', album_artist: 'MO (remaster)' } });
   }
   t = await createScanApp(root);
 });
@@ -57,7 +81,7 @@ async function songOf(title: string) {
 describe('library scan: grouping and tags', () => {
   itReal('scans every file of the tree', async () => {
     const result = await scanNow(t);
-    expect(result.counters).toMatchObject({ added: 11, failed: 0 });
+    expect(result.counters).toMatchObject({ added: 14, failed: 0 });
     expect(result.skipped).toEqual([]);
   });
 
@@ -91,6 +115,8 @@ describe('library scan: grouping and tags', () => {
     expect(bjork).toMatchObject({ artists: ['Björk', 'Sigur Rós'], genres: ['Électronique', 'Ambient'], album: 'Ōsaka', codec: 'opus' });
     expect(bjork.path).toBe('Ünïcødé/東京 ♫.opus');
     expect((await songOf('Split')).artists).toEqual(['Alpha', 'Beta', 'Gamma']);
+    // an ARTISTS tag wins over splitting ARTIST, which stays the display string
+    expect(await songOf('Duo Song')).toMatchObject({ artist: 'Simon & Garfunkel', artists: ['Paul Simon', 'Art Garfunkel'] });
   });
 
   itReal('titles an untagged file by its name, and reads stream facts', async () => {
@@ -99,6 +125,21 @@ describe('library scan: grouping and tags', () => {
     expect(plain.durationMs).toBeGreaterThan(900);
     expect((await songOf('Q One')).bitRate).toBeGreaterThan(0);
     expect(await songOf('Split')).toMatchObject({ codec: 'aac', mimeType: 'audio/mp4' });
+  });
+
+  itReal('groups by MusicBrainz album id first, and reads MusicBrainz ids, ReplayGain and lyrics', async () => {
+    const [one, two] = [await songOf('Mb One'), await songOf('Mb Two')];
+    expect(one.albumId).toBe(two.albumId);
+    expect(await t.app.db.select().from(albums).where(eq(albums.name, 'Tagged'))).toHaveLength(1);
+    expect(one).toMatchObject({
+      mbzAlbumId: '11111111-2222-3333-4444-555555555555',
+      mbzTrackId: 'trk-1',
+      mbzArtistId: 'art-1',
+      rgTrackGain: -6.5,
+      rgAlbumGain: -7,
+    });
+    expect(one.rgTrackPeak).toBeCloseTo(0.9);
+    expect(one.lyrics).toEqual({ plain: 'la la la' });
   });
 
   itReal('answers the library fields in GET /api/songs and finds songs by album name', async () => {

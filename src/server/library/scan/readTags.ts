@@ -21,7 +21,7 @@ export async function readTags(filePath: string): Promise<TrackTags> {
   const { common, format } = meta;
   const seconds = format.duration;
   if (!seconds || !Number.isFinite(seconds) || seconds <= 0) throw new UnreadableAudioError('no audio duration could be read (corrupt file?)');
-  const artists = artistsOf(common);
+  const artists = artistsOf(meta);
   return {
     title: common.title?.trim() || path.parse(filePath).name,
     artist: common.artist?.trim() || artists.join(', '),
@@ -49,12 +49,15 @@ export async function readTags(filePath: string): Promise<TrackTags> {
   };
 }
 
-/** The ARTISTS tag when the file has several, else the ARTIST tag split on feat., ';' and ' / '. */
-function artistsOf(common: ICommonTagsResult): string[] {
-  const tagged = unique(common.artists ?? []);
-  if (tagged.length > 1) return tagged;
-  const split = splitArtists(common.artist ?? tagged[0] ?? '');
-  return split.length ? split : [UNKNOWN_ARTIST];
+/** Native tag ids of an explicit ARTISTS tag (Vorbis/FLAC, ID3v2 TXXX, MP4 freeform). */
+const ARTISTS_TAG = /^(ARTISTS|TXXX:ARTISTS|----:com\.apple\.iTunes:ARTISTS)$/i;
+
+/** The ARTISTS tag when the file has one (each value split too), else the ARTIST tag split on feat., ';' and ' / '. */
+function artistsOf(meta: IAudioMetadata): string[] {
+  const { common } = meta;
+  const explicit = Object.values(meta.native).some((tags) => tags.some((tag) => ARTISTS_TAG.test(tag.id)));
+  const names = explicit && common.artists?.length ? unique(common.artists.flatMap(splitArtists)) : splitArtists(common.artist ?? '');
+  return names.length ? names : [UNKNOWN_ARTIST];
 }
 
 function yearOf(common: ICommonTagsResult): number | null {
