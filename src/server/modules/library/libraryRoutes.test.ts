@@ -59,6 +59,10 @@ describe('/api/library/scan', () => {
     const [aiff] = await t.app.db.select().from(songs).where(eq(songs.title, 'Aiff Track'));
     expect(alac).toMatchObject({ codec: 'alac', playable: false, unplayableReason: expect.stringContaining('ALAC needs ffmpeg') });
     expect(aiff).toMatchObject({ codec: 'pcm', mimeType: 'audio/aiff', playable: false, unplayableReason: expect.stringContaining('AIFF needs ffmpeg') });
+    // its stream says why instead of sending bytes the browser would fail on silently
+    const res = await t.app.inject({ method: 'GET', url: `/api/songs/stream/${alac.id}`, headers: listener.headers });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toEqual({ success: false, message: alac.unplayableReason });
   });
 
   itReal('marks ALAC and AIFF playable when ffmpeg is present', async () => {

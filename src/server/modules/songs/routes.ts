@@ -61,14 +61,19 @@ function streamRoute(app: ZodApp, { config, now }: ModuleOptions) {
     if (!file) {
       const row = await findSong(app.db, id);
       if (!row) throw new HttpError(404, MESSAGES.notFound);
-      file = { name: row.path, filePath: row.source === 'scan' ? row.filePath : null, mimeType: row.mimeType };
+      file = {
+        name: row.path,
+        filePath: row.source === 'scan' ? row.filePath : null,
+        mimeType: row.mimeType,
+        unplayableReason: row.playable ? null : row.unplayableReason,
+      };
       if (files.size >= MAX_CACHED_FILES) files.clear();
       files.set(id, file);
     }
     return file;
   };
   const audio = z.any().describe('the audio file, or the byte range asked for (206)');
-  const schema = { tags, params: SongIdParams, response: { 200: audio, 206: audio, 304: z.null(), ...errorResponses(401, 404, 416) } };
+  const schema = { tags, params: SongIdParams, response: { 200: audio, 206: audio, 304: z.null(), ...errorResponses(401, 404, 415, 416) } };
   app.route({
     method: ['GET', 'HEAD'],
     url: '/songs/stream/:id',
@@ -82,6 +87,10 @@ function streamRoute(app: ZodApp, { config, now }: ModuleOptions) {
         }
       }
       const file = await fileOf(id);
+      if (file.unplayableReason !== null) {
+        files.delete(id); // a rescan with ffmpeg installed may make it playable
+        throw new HttpError(415, file.unplayableReason);
+      }
       const filePath = await streamFilePath(config, file);
       if (!filePath) {
         files.delete(id);
@@ -103,6 +112,8 @@ interface StreamFile {
   /** scanned songs: the absolute path in a MUSIC_DIR root */
   filePath: string | null;
   mimeType: string;
+  /** set for a file no browser can play here (ALAC/AIFF without ffmpeg): answered as 415, never sent */
+  unplayableReason: string | null;
 }
 
 /** Uploads and the demo live directly in MEDIA_DIR; scanned files inside a MUSIC_DIR root, never elsewhere. */
