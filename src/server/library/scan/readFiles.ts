@@ -39,7 +39,7 @@ export async function readFiles(files: FoundFile[], options: ReadOptions): Promi
 
 async function readOne(file: FoundFile, { ffmpegAvailable, counters, skipped }: ReadOptions): Promise<ReadOutcome | null> {
   const skip = (reason: string, failed: boolean) => {
-    skipped.push({ path: file.path, reason });
+    skipped.push({ path: file.path, reason, failed });
     if (failed) counters.failed += 1;
     return null;
   };

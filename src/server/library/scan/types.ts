@@ -15,6 +15,8 @@ export interface FoundFile {
 export interface SkippedFile {
   path: string;
   reason: string;
+  /** counted in `failed`: empty or unreadable, not merely hidden or not audio */
+  failed?: boolean;
 }
 
 /** What the scan reads from one audio file. */

@@ -34,7 +34,7 @@ async function walkFolder(root: string, folder: string, result: WalkResult): Pro
       dir = await opendir(current);
     } catch (error) {
       if (current === root) throw error;
-      result.skipped.push({ path: current, reason: 'folder cannot be read' });
+      result.skipped.push({ path: current, reason: 'folder cannot be read', failed: true });
       continue;
     }
     for await (const entry of dir) {
@@ -51,12 +51,12 @@ async function addFile(root: string, full: string, result: WalkResult): Promise<
   try {
     const info = await stat(full);
     if (info.size === 0) {
-      result.skipped.push({ path: full, reason: 'empty file (0 bytes)' });
+      result.skipped.push({ path: full, reason: 'empty file (0 bytes)', failed: true });
       return;
     }
     const relPath = path.relative(root, full).split(path.sep).join('/');
     result.files.push({ path: full, root, relPath, size: info.size, mtimeMs: Math.floor(info.mtimeMs) });
   } catch {
-    result.skipped.push({ path: full, reason: 'file cannot be read' });
+    result.skipped.push({ path: full, reason: 'file cannot be read', failed: true });
   }
 }

@@ -86,7 +86,7 @@ export class LibraryScanService {
       outcome: error ? 'failed' : 'completed',
       error,
       counters: { ...counters },
-      skipped: skipped.slice(0, SKIPPED_LIST_MAX),
+      skipped: skipped.slice(0, SKIPPED_LIST_MAX).map(({ path, reason }) => ({ path, reason })),
       skippedTotal: skipped.length,
     };
   }
