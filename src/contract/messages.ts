@@ -125,4 +125,8 @@ export const MESSAGES = {
 
   internalError: 'Something went wrong on our side. Please try again.',
   databaseUnavailable: 'The database is unavailable; try again in a moment.',
+
+  // Library scan (docs/product.md §5.7)
+  scanAlreadyRunning: 'A library scan is already running',
+  noMusicDir: 'No music folder is configured: set MUSIC_DIR and restart the server',
 } as const;

@@ -15,6 +15,22 @@ export const Song = z.object({
   /** /api/songs/stream/<id>: carries no token; the stream cookie of the session (or a Bearer header) authenticates it */
   publicUrl: z.string(),
   createdAt: IsoTime,
+  // Library fields (docs/product.md §3): optional in the type so clients built before them still compile.
+  album: z.string().nullable().optional(),
+  albumId: Id.nullable().optional(),
+  albumArtist: z.string().nullable().optional(),
+  /** every artist, in tag order; `artist` stays the display string */
+  artists: z.array(z.string()).optional(),
+  trackNumber: z.number().int().nullable().optional(),
+  discNumber: z.number().int().nullable().optional(),
+  year: z.number().int().nullable().optional(),
+  genres: z.array(z.string()).optional(),
+  codec: z.string().nullable().optional(),
+  /** bits per second */
+  bitRate: z.number().int().nullable().optional(),
+  /** false for a file the browser cannot play and the server cannot transcode; unplayableReason says why */
+  playable: z.boolean().optional(),
+  unplayableReason: z.string().nullable().optional(),
 });
 export type Song = z.infer<typeof Song>;
 

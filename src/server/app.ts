@@ -10,6 +10,8 @@ import type { Database } from './db/open';
 import { DATABASE_RETRY_AFTER_S } from './db/unavailable';
 import { authRoutes } from './modules/auth/routes';
 import { createTokenService } from './modules/auth/tokens';
+import { libraryPlugin } from './modules/library/plugin';
+import { libraryRoutes } from './modules/library/routes';
 import { likedRoutes } from './modules/liked/routes';
 import type { ModuleOptions } from './modules/moduleOptions';
 import { musicBoxRoutes } from './modules/musicbox/routes';
@@ -42,6 +44,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** close the database when the app closes */
   ownsDatabase?: boolean;
+  /** whether ffmpeg runs here; tests force false (default: looked up once) */
+  ffmpegAvailable?: () => boolean;
 }
 
 /** The whole server as one Fastify instance: what index.ts listens with and tests inject into. */
@@ -66,6 +70,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(multipart, { limits: { fileSize: deps.config.maxUploadBytes, files: 1, fields: 10 } });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(radioPlugin, { now });
+  await app.register(libraryPlugin, { config: deps.config, now, ffmpegAvailable: deps.ffmpegAvailable });
 
   const moduleOptions: ModuleOptions = { config: deps.config, now };
   await app.register(
@@ -94,6 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(radioRoutes, moduleOptions);
       await api.register(musicBoxRoutes, moduleOptions);
       await api.register(profileRoutes, moduleOptions);
+      await api.register(libraryRoutes, moduleOptions);
     },
     { prefix: '/api' },
   );

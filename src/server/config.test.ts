@@ -1,3 +1,5 @@
+import os from 'node:os';
+import path from 'node:path';
 import { loadConfig } from './config';
 
 describe('TRUST_PROXY', () => {
@@ -27,5 +29,22 @@ describe('TRUST_PROXY', () => {
     for (const bad of ['yes', '99', '-1', '10.0.0.0/33', '300.1.1.1', '10.0.0.1,', 'fd00::/129', '10.0.0.1/8/1', 'localhost']) {
       expect(() => trust(bad)).toThrow(/^Invalid TRUST_PROXY: must be off, on, a hop count/);
     }
+  });
+});
+
+describe('MUSIC_DIR', () => {
+  const base = { NODE_ENV: 'test' };
+  const tmp = os.tmpdir();
+
+  it('is empty when unset, and takes several folders separated by the path delimiter', () => {
+    expect(loadConfig(base).musicDirs).toEqual([]);
+    expect(loadConfig({ ...base, MUSIC_DIR: [tmp, process.cwd()].join(path.delimiter) }).musicDirs).toEqual([path.resolve(tmp), path.resolve(process.cwd())]);
+  });
+
+  it('refuses a folder that does not exist, or a file, naming the variable', () => {
+    expect(() => loadConfig({ ...base, MUSIC_DIR: path.join(tmp, 'no-such-music-folder-x9') })).toThrow(
+      /^Invalid MUSIC_DIR: the folder .*no-such-music-folder-x9 does not exist/,
+    );
+    expect(() => loadConfig({ ...base, MUSIC_DIR: path.resolve('package.json') })).toThrow('is not a folder');
   });
 });

@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
@@ -52,6 +53,7 @@ const EnvSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
   MEDIA_DIR: z.string().min(1).optional(),
+  MUSIC_DIR: z.string().optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
@@ -74,6 +76,8 @@ export interface Config {
   dataDir: string;
   databaseUrl?: string;
   mediaDir: string;
+  /** MUSIC_DIR's folders, absolute (docs/product.md §5.7): scanned read-only; empty when unset */
+  musicDirs: string[];
   jwtSecret?: string;
   adminEmail?: string;
   adminPassword?: string;
@@ -87,6 +91,25 @@ export interface Config {
 }
 
 export class ConfigError extends Error {}
+
+/** MUSIC_DIR: folders separated by the platform's path delimiter, each one that exists. */
+function musicDirs(raw: string | undefined): string[] {
+  const dirs = (raw ?? '')
+    .split(path.delimiter)
+    .map((d) => d.trim())
+    .filter(Boolean)
+    .map((d) => path.resolve(d));
+  for (const dir of dirs) {
+    let isDir = false;
+    try {
+      isDir = statSync(dir).isDirectory();
+    } catch {
+      throw new ConfigError(`Invalid MUSIC_DIR: the folder ${dir} does not exist or cannot be read`);
+    }
+    if (!isDir) throw new ConfigError(`Invalid MUSIC_DIR: ${dir} is not a folder`);
+  }
+  return [...new Set(dirs)];
+}
 
 /** Reads the environment; a wrong value throws one ConfigError naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -112,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     mediaDir: path.resolve(e.MEDIA_DIR ?? path.join(dataDir, 'media')),
+    musicDirs: musicDirs(e.MUSIC_DIR),
     jwtSecret: e.JWT_SECRET,
     adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,

@@ -143,6 +143,8 @@ async function main(): Promise<void> {
   }
   await listenOrFail(app, config);
   announce(app, config, admin);
+  // MUSIC_DIR is scanned in the background: the app serves at once (docs/product.md §5.7)
+  if (config.musicDirs.length) void app.library.start().catch((error: Error) => app.log.error({ err: error }, 'library scan could not start'));
   closeOnSignals(app);
 }
 

@@ -1,5 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, check, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { albums, songLibraryColumns } from './libraryTables';
+
+export { albums, artists, type SongLyrics } from './libraryTables';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -108,12 +111,16 @@ export const songs = pgTable(
     matchKey: text('match_key').notNull(),
     uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    ...songLibraryColumns(),
   },
   (t) => [
     index('songs_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('songs_sort_idx').on(t.sortKey, t.id),
     index('songs_duration_idx').on(t.durationMs),
     index('songs_match_key_idx').on(t.matchKey),
+    uniqueIndex('songs_file_path_key').on(t.filePath),
+    index('songs_album_idx').on(t.albumId, t.discNumber, t.trackNumber),
+    check('songs_source_check', sql`${t.source} in ('demo', 'upload', 'scan')`),
   ],
 );
 
@@ -288,3 +295,4 @@ export const radioHistory = pgTable(
 
 export type UserRow = typeof users.$inferSelect;
 export type SongRow = typeof songs.$inferSelect;
+export type AlbumRow = typeof albums.$inferSelect;

@@ -44,6 +44,8 @@ export async function seedDemoLibrary({ db, mediaDir, log }: SeedDemoDeps): Prom
         path: fileName,
         mimeType: 'audio/wav',
         sizeBytes: wav.length,
+        source: 'demo',
+        artists: [track.artist],
         ...songKeys(track.title, track.artist),
       });
     }

@@ -13,6 +13,19 @@ export const songColumns = {
   durationMs: songs.durationMs,
   path: songs.path,
   createdAt: songs.createdAt,
+  source: songs.source,
+  album: songs.album,
+  albumId: songs.albumId,
+  albumArtist: songs.albumArtist,
+  artists: songs.artists,
+  trackNumber: songs.trackNumber,
+  discNumber: songs.discNumber,
+  year: songs.year,
+  genres: songs.genres,
+  codec: songs.codec,
+  bitRate: songs.bitRate,
+  playable: songs.playable,
+  unplayableReason: songs.unplayableReason,
 };
 
 export async function assertSongExists(db: Db, songId: string): Promise<void> {

@@ -5,6 +5,7 @@ import { errorResponses } from '../../../contract/common';
 import { MESSAGES } from '../../../contract/messages';
 import { SongIdParams, SongResponse, SongsQuery, SongsResponse } from '../../../contract/songs';
 import { HttpError } from '../../lib/httpError';
+import { libraryFilePath } from '../../library/libraryFilePath';
 import { mediaFilePath } from '../../media/storage';
 import { currentUser, requireAdmin, requireUser } from '../../plugins/auth';
 import type { ZodApp } from '../../plugins/zodSchemas';
@@ -53,21 +54,26 @@ function oneRoute(app: ZodApp) {
  * sends the session's stream cookie, checked against the database every time.
  */
 function streamRoute(app: ZodApp, { config, now }: ModuleOptions) {
-  /** id -> file of songs streamed lately: songs never change their file, so a stream needs no query after the first. */
-  const files = new Map<string, { name: string; mimeType: string }>();
+  /** id -> file of songs streamed lately, so a stream needs no query after the first; a scanned file that moved is looked up again. */
+  const files = new Map<string, StreamFile>();
   const fileOf = async (id: string) => {
     let file = files.get(id);
     if (!file) {
       const row = await findSong(app.db, id);
       if (!row) throw new HttpError(404, MESSAGES.notFound);
-      file = { name: row.path, mimeType: row.mimeType };
+      file = {
+        name: row.path,
+        filePath: row.source === 'scan' ? row.filePath : null,
+        mimeType: row.mimeType,
+        unplayableReason: row.playable ? null : row.unplayableReason,
+      };
       if (files.size >= MAX_CACHED_FILES) files.clear();
       files.set(id, file);
     }
     return file;
   };
   const audio = z.any().describe('the audio file, or the byte range asked for (206)');
-  const schema = { tags, params: SongIdParams, response: { 200: audio, 206: audio, 304: z.null(), ...errorResponses(401, 404, 416) } };
+  const schema = { tags, params: SongIdParams, response: { 200: audio, 206: audio, 304: z.null(), ...errorResponses(401, 404, 415, 416) } };
   app.route({
     method: ['GET', 'HEAD'],
     url: '/songs/stream/:id',
@@ -81,9 +87,14 @@ function streamRoute(app: ZodApp, { config, now }: ModuleOptions) {
         }
       }
       const file = await fileOf(id);
-      const filePath = mediaFilePath(config.mediaDir, file.name);
+      if (file.unplayableReason !== null) {
+        files.delete(id); // a rescan with ffmpeg installed may make it playable
+        throw new HttpError(415, file.unplayableReason);
+      }
+      const filePath = await streamFilePath(config, file);
       if (!filePath) {
-        request.log.warn({ songId: id }, 'song path points outside MEDIA_DIR; refused');
+        files.delete(id);
+        request.log.warn({ songId: id }, 'song path points outside MEDIA_DIR or MUSIC_DIR, or is gone; refused');
         throw new HttpError(404, MESSAGES.notFound);
       }
       try {
@@ -94,6 +105,21 @@ function streamRoute(app: ZodApp, { config, now }: ModuleOptions) {
       }
     },
   });
+}
+
+interface StreamFile {
+  name: string;
+  /** scanned songs: the absolute path in a MUSIC_DIR root */
+  filePath: string | null;
+  mimeType: string;
+  /** set for a file no browser can play here (ALAC/AIFF without ffmpeg): answered as 415, never sent */
+  unplayableReason: string | null;
+}
+
+/** Uploads and the demo live directly in MEDIA_DIR; scanned files inside a MUSIC_DIR root, never elsewhere. */
+async function streamFilePath(config: ModuleOptions['config'], file: StreamFile): Promise<string | null> {
+  if (file.filePath !== null) return libraryFilePath(config.musicDirs, file.filePath);
+  return mediaFilePath(config.mediaDir, file.name);
 }
 
 /** multipart: song (MP3, OGG or WAV by its bytes), title, artist; docs/product.md §5 */
@@ -111,6 +137,7 @@ function uploadRoute(app: ZodApp, { config }: ModuleOptions) {
       const row = await insertSong(app.db, {
         title: upload.title,
         artist: upload.artist,
+        artists: [upload.artist],
         durationMs: upload.durationMs,
         path: upload.fileName,
         mimeType: upload.mimeType,

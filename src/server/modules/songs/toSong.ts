@@ -2,7 +2,28 @@ import type { Song } from '../../../contract/songs';
 import type { SongRow } from '../../db/schema';
 
 /** The columns a Song is made from; select at least these. */
-export type SongSource = Pick<SongRow, 'id' | 'title' | 'artist' | 'durationMs' | 'path' | 'createdAt'>;
+export type SongSource = Pick<
+  SongRow,
+  | 'id'
+  | 'title'
+  | 'artist'
+  | 'durationMs'
+  | 'path'
+  | 'createdAt'
+  | 'source'
+  | 'album'
+  | 'albumId'
+  | 'albumArtist'
+  | 'artists'
+  | 'trackNumber'
+  | 'discNumber'
+  | 'year'
+  | 'genres'
+  | 'codec'
+  | 'bitRate'
+  | 'playable'
+  | 'unplayableReason'
+>;
 
 /**
  * Where a song streams. The URL carries no capability: the stream route authenticates with the
@@ -18,9 +39,12 @@ export function durationSeconds(durationMs: number): number {
   return Math.round(durationMs / 1000);
 }
 
-/** A song row as every endpoint sends it (docs/product.md §3 Song). */
+/**
+ * A song row as every endpoint sends it (docs/product.md §3 Song). The library fields come with
+ * scanned songs; a demo or uploaded song answers exactly the fields it always had.
+ */
 export function toSong(row: SongSource): Song {
-  return {
+  const song: Song = {
     id: row.id,
     title: row.title,
     artist: row.artist,
@@ -28,6 +52,24 @@ export function toSong(row: SongSource): Song {
     path: row.path,
     publicUrl: streamUrl(row.id),
     createdAt: row.createdAt.toISOString(),
+  };
+  return row.source === 'scan' ? { ...song, ...libraryFields(row) } : song;
+}
+
+function libraryFields(row: SongSource): Partial<Song> {
+  return {
+    album: row.album,
+    albumId: row.albumId,
+    albumArtist: row.albumArtist,
+    artists: row.artists.length ? row.artists : [row.artist],
+    trackNumber: row.trackNumber,
+    discNumber: row.discNumber,
+    year: row.year,
+    genres: row.genres,
+    codec: row.codec,
+    bitRate: row.bitRate,
+    playable: row.playable,
+    unplayableReason: row.unplayableReason,
   };
 }
 

@@ -1,0 +1,91 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+/** The library's tables and song columns (docs/product.md §5.7), apart so schema.ts stays readable; schema.ts re-exports them. */
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+/**
+ * Albums of the scanned library (docs/decisions/library.md): one row per grouping key, the
+ * MusicBrainz album id when tagged, else album artist + album name + year. Song counts and
+ * durations are computed from songs, never stored.
+ */
+export const albums = pgTable(
+  'albums',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    albumArtist: text('album_artist').notNull(),
+    year: integer('year'),
+    compilation: boolean('compilation').notNull().default(false),
+    mbzAlbumId: text('mbz_album_id'),
+    /** "mbz:<id>" or "<folded album artist>|<folded name>|<year>": what makes two files one album */
+    groupKey: text('group_key').notNull(),
+    /** lower-case, accent-free name: the albums' name order */
+    sortKey: text('sort_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('albums_group_key').on(t.groupKey), index('albums_sort_idx').on(t.sortKey, t.id)],
+);
+
+/** Every artist named by a song's artists or album artist, one row per folded name. */
+export const artists = pgTable(
+  'artists',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    /** folded name: unique, and the artists' name order */
+    sortKey: text('sort_key').notNull(),
+    mbzArtistId: text('mbz_artist_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('artists_sort_key').on(t.sortKey)],
+);
+
+/** Synced lyrics: one line per timestamp (ms from the start). */
+export interface SongLyrics {
+  plain?: string;
+  synced?: { timeMs: number; text: string }[];
+}
+
+/** The song columns of the library: tags, stream facts, and where a scanned file lives. */
+export function songLibraryColumns() {
+  return {
+    /** where the file lives: the generated demo and uploads in MEDIA_DIR, scanned files in a MUSIC_DIR root */
+    source: text('source', { enum: ['demo', 'upload', 'scan'] })
+      .notNull()
+      .default('upload'),
+    /** scanned files: the absolute path (inside a MUSIC_DIR root), and the mtime change detection compares */
+    filePath: text('file_path'),
+    fileMtimeMs: bigint('file_mtime_ms', { mode: 'number' }),
+    albumId: uuid('album_id').references(() => albums.id, { onDelete: 'set null' }),
+    album: text('album'),
+    albumArtist: text('album_artist'),
+    /** every artist of the song, in tag order (artist stays the display string) */
+    artists: text('artists')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    trackNumber: integer('track_number'),
+    discNumber: integer('disc_number'),
+    year: integer('year'),
+    genres: text('genres')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    compilation: boolean('compilation').notNull().default(false),
+    mbzTrackId: text('mbz_track_id'),
+    mbzAlbumId: text('mbz_album_id'),
+    mbzArtistId: text('mbz_artist_id'),
+    rgTrackGain: real('rg_track_gain'),
+    rgTrackPeak: real('rg_track_peak'),
+    rgAlbumGain: real('rg_album_gain'),
+    rgAlbumPeak: real('rg_album_peak'),
+    codec: text('codec'),
+    bitRate: integer('bit_rate'),
+    sampleRate: integer('sample_rate'),
+    lyrics: jsonb('lyrics').$type<SongLyrics>(),
+    playable: boolean('playable').notNull().default(true),
+    unplayableReason: text('unplayable_reason'),
+  };
+}

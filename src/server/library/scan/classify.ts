@@ -1,0 +1,38 @@
+import path from 'node:path';
+import type { KnownSong } from './knownSongs';
+import type { FoundFile } from './types';
+
+export interface Classified {
+  unchanged: FoundFile[];
+  /** known path, other size or mtime: re-read, same song id */
+  changed: { file: FoundFile; id: string }[];
+  added: FoundFile[];
+  /** known songs whose file was not found: removed, unless a new file turns out to be them moved */
+  missing: KnownSong[];
+}
+
+/**
+ * Phase 2, change detection (docs/decisions/library.md): a file is unchanged when its path, size
+ * and mtime (whole ms) are what the database holds. Songs under a root that could not be read,
+ * or that yielded no file at all (an unmounted disk), are never counted missing.
+ */
+export function classify(files: FoundFile[], known: Map<string, KnownSong>, protectedRoots: string[]): Classified {
+  const result: Classified = { unchanged: [], changed: [], added: [], missing: [] };
+  const seen = new Set<string>();
+  for (const file of files) {
+    seen.add(file.path);
+    const song = known.get(file.path);
+    if (!song) result.added.push(file);
+    else if (song.sizeBytes === file.size && song.fileMtimeMs === file.mtimeMs) result.unchanged.push(file);
+    else result.changed.push({ file, id: song.id });
+  }
+  for (const song of known.values()) {
+    if (!seen.has(song.filePath) && !protectedRoots.some((root) => isInside(root, song.filePath))) result.missing.push(song);
+  }
+  return result;
+}
+
+export function isInside(root: string, filePath: string): boolean {
+  const rel = path.relative(root, filePath);
+  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
+}

@@ -1,0 +1,78 @@
+import path from 'node:path';
+import { parseFile, type IAudioMetadata, type ICommonTagsResult } from 'music-metadata';
+import type { SongLyrics } from '../../db/schema';
+import { UNKNOWN_ARTIST } from './albumKey';
+import { splitArtists, unique } from './splitArtists';
+import type { TrackTags } from './types';
+
+/** A file music-metadata cannot read as audio: the scan reports it and goes on. */
+export class UnreadableAudioError extends Error {}
+
+/** Phase 3: the tags and stream facts of one file; the format is decided by content, not by name. */
+export async function readTags(filePath: string): Promise<TrackTags> {
+  let meta: IAudioMetadata;
+  try {
+    meta = await parseFile(filePath, { skipCovers: true });
+    // No duration in the header (a VBR MP3 without Xing): count the frames.
+    if (!meta.format.duration) meta = await parseFile(filePath, { skipCovers: true, duration: true });
+  } catch (error) {
+    throw new UnreadableAudioError(`corrupt or unreadable audio (${(error as Error).message})`);
+  }
+  const { common, format } = meta;
+  const seconds = format.duration;
+  if (!seconds || !Number.isFinite(seconds) || seconds <= 0) throw new UnreadableAudioError('no audio duration could be read (corrupt file?)');
+  const artists = artistsOf(meta);
+  return {
+    title: common.title?.trim() || path.parse(filePath).name,
+    artist: common.artist?.trim() || artists.join(', '),
+    artists,
+    album: common.album?.trim() || null,
+    albumArtist: common.albumartist?.trim() || null,
+    trackNumber: common.track.no ?? null,
+    discNumber: common.disk.no ?? null,
+    year: yearOf(common),
+    genres: unique((common.genre ?? []).flatMap((g) => g.split(/\s*[;/]\s*/))),
+    compilation: common.compilation ?? false,
+    mbzTrackId: common.musicbrainz_recordingid ?? common.musicbrainz_trackid ?? null,
+    mbzAlbumId: common.musicbrainz_albumid ?? null,
+    mbzArtistId: common.musicbrainz_artistid?.[0] ?? null,
+    rgTrackGain: common.replaygain_track_gain?.dB ?? null,
+    rgTrackPeak: common.replaygain_track_peak?.ratio ?? null,
+    rgAlbumGain: common.replaygain_album_gain?.dB ?? null,
+    rgAlbumPeak: common.replaygain_album_peak?.ratio ?? null,
+    durationMs: Math.round(seconds * 1000),
+    bitRate: format.bitrate ? Math.round(format.bitrate) : null,
+    sampleRate: format.sampleRate ?? null,
+    codec: format.codec ?? '',
+    container: format.container ?? '',
+    lyrics: lyricsOf(common),
+  };
+}
+
+/** Native tag ids of an explicit ARTISTS tag (Vorbis/FLAC, ID3v2 TXXX, MP4 freeform). */
+const ARTISTS_TAG = /^(ARTISTS|TXXX:ARTISTS|----:com\.apple\.iTunes:ARTISTS)$/i;
+
+/** The ARTISTS tag when the file has one (each value split too), else the ARTIST tag split on feat., ';' and ' / '. */
+function artistsOf(meta: IAudioMetadata): string[] {
+  const { common } = meta;
+  const explicit = Object.values(meta.native).some((tags) => tags.some((tag) => ARTISTS_TAG.test(tag.id)));
+  const names = explicit && common.artists?.length ? unique(common.artists.flatMap(splitArtists)) : splitArtists(common.artist ?? '');
+  return names.length ? names : [UNKNOWN_ARTIST];
+}
+
+function yearOf(common: ICommonTagsResult): number | null {
+  if (common.year && common.year > 0) return common.year;
+  const match = /^(\d{4})/.exec(common.date ?? common.originaldate ?? '');
+  return match ? Number(match[1]) : null;
+}
+
+function lyricsOf(common: ICommonTagsResult): SongLyrics | null {
+  const lyrics: SongLyrics = {};
+  for (const tag of common.lyrics ?? []) {
+    if (tag.syncText?.length && !lyrics.synced) {
+      lyrics.synced = tag.syncText.map((line) => ({ timeMs: line.timestamp ?? 0, text: line.text }));
+    }
+    if (tag.text && !lyrics.plain) lyrics.plain = tag.text;
+  }
+  return lyrics.plain || lyrics.synced ? lyrics : null;
+}

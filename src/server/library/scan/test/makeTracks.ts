@@ -1,0 +1,54 @@
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { ffmpegAvailable } from '../ffmpeg';
+
+const run = promisify(execFile);
+
+/** Whether the tests can make real audio files; the cases that need them skip (with a message) when not. */
+export const HAS_FFMPEG = ffmpegAvailable();
+
+export function skipMessageWithoutFfmpeg(): void {
+  if (!HAS_FFMPEG) console.warn('library scan tests skipped: ffmpeg is not installed (apt-get install ffmpeg)');
+}
+
+export type TrackFormat = 'mp3' | 'flac' | 'ogg' | 'opus' | 'm4a' | 'alac' | 'wav' | 'aiff';
+
+const ENCODER: Record<TrackFormat, string[]> = {
+  mp3: ['-c:a', 'libmp3lame', '-b:a', '64k', '-f', 'mp3'],
+  flac: ['-c:a', 'flac', '-f', 'flac'],
+  ogg: ['-c:a', 'libvorbis', '-f', 'ogg'],
+  opus: ['-c:a', 'libopus', '-f', 'ogg'],
+  m4a: ['-c:a', 'aac', '-b:a', '64k', '-f', 'ipod'],
+  alac: ['-c:a', 'alac', '-f', 'ipod'],
+  wav: ['-c:a', 'pcm_s16le', '-f', 'wav'],
+  aiff: ['-c:a', 'pcm_s16be', '-write_id3v2', '1', '-f', 'aiff'],
+};
+
+export interface TrackSpec {
+  format?: TrackFormat;
+  seconds?: number;
+  /** a tone per track, so two tracks differ in their bytes */
+  frequency?: number;
+  /** ffmpeg -metadata key=value pairs: title, artist, album, album_artist, track, disc, date, genre, compilation, ... */
+  tags?: Record<string, string>;
+}
+
+/** A fresh temporary folder to serve as a MUSIC_DIR root. */
+export async function makeMusicDir(): Promise<string> {
+  return mkdtemp(path.join(os.tmpdir(), 'wavelength-music-'));
+}
+
+/** Writes a real tagged audio file with ffmpeg at root/relPath (folders made); answers its absolute path. */
+export async function makeTrack(root: string, relPath: string, spec: TrackSpec = {}): Promise<string> {
+  const target = path.join(root, relPath);
+  await mkdir(path.dirname(target), { recursive: true });
+  const format = spec.format ?? 'mp3';
+  const tone = `sine=frequency=${spec.frequency ?? 440}:duration=${spec.seconds ?? 1}`;
+  const metadata = Object.entries(spec.tags ?? {}).flatMap(([key, value]) => ['-metadata', `${key}=${value}`]);
+  const rate = format === 'opus' ? ['-ar', '48000'] : ['-ar', '44100'];
+  await run('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', tone, ...rate, '-ac', '1', ...metadata, ...ENCODER[format], target]);
+  return target;
+}

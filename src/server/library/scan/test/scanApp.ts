@@ -1,0 +1,18 @@
+import type { ScanResult } from '../../../../contract/library';
+import { createTestApp, type TestApp } from '../../../test/testApp';
+
+/** A test app whose MUSIC_DIR is `root`. */
+export async function createScanApp(root: string, options: { ffmpegAvailable?: () => boolean } = {}): Promise<TestApp> {
+  return createTestApp({ env: { MUSIC_DIR: root }, ffmpegAvailable: options.ffmpegAvailable });
+}
+
+/** Runs one scan to its end and answers its result. */
+export async function scanNow(t: TestApp): Promise<ScanResult> {
+  const answer = await t.app.library.start();
+  if (answer !== 'started') throw new Error(`scan did not start: ${answer}`);
+  await t.app.library.whenIdle();
+  const result = t.app.library.status().lastResult;
+  if (!result) throw new Error('no scan result');
+  if (result.outcome !== 'completed') throw new Error(`scan failed: ${result.error}`);
+  return result;
+}

@@ -1,0 +1,62 @@
+import { opendir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { FoundFile, SkippedFile } from './types';
+
+export interface WalkResult {
+  files: FoundFile[];
+  skipped: SkippedFile[];
+  /** roots that could not be read: their songs are kept, not removed */
+  unreadableRoots: string[];
+}
+
+/**
+ * Phase 1: every regular file under the roots. Hidden files and folders (a leading dot) and
+ * symbolic links are skipped and reported; links are never followed, so a path found is inside its root.
+ */
+export async function walkRoots(roots: string[]): Promise<WalkResult> {
+  const result: WalkResult = { files: [], skipped: [], unreadableRoots: [] };
+  for (const root of roots) {
+    try {
+      await walkFolder(root, root, result);
+    } catch {
+      result.unreadableRoots.push(root);
+    }
+  }
+  return result;
+}
+
+async function walkFolder(root: string, folder: string, result: WalkResult): Promise<void> {
+  const pending = [folder];
+  while (pending.length) {
+    const current = pending.pop() as string;
+    let dir;
+    try {
+      dir = await opendir(current);
+    } catch (error) {
+      if (current === root) throw error;
+      result.skipped.push({ path: current, reason: 'folder cannot be read', failed: true });
+      continue;
+    }
+    for await (const entry of dir) {
+      const full = path.join(current, entry.name);
+      if (entry.name.startsWith('.')) result.skipped.push({ path: full, reason: entry.isDirectory() ? 'hidden folder' : 'hidden file' });
+      else if (entry.isDirectory()) pending.push(full);
+      else if (entry.isSymbolicLink()) result.skipped.push({ path: full, reason: 'symbolic link (not followed)' });
+      else if (entry.isFile()) await addFile(root, full, result);
+    }
+  }
+}
+
+async function addFile(root: string, full: string, result: WalkResult): Promise<void> {
+  try {
+    const info = await stat(full);
+    if (info.size === 0) {
+      result.skipped.push({ path: full, reason: 'empty file (0 bytes)', failed: true });
+      return;
+    }
+    const relPath = path.relative(root, full).split(path.sep).join('/');
+    result.files.push({ path: full, root, relPath, size: info.size, mtimeMs: Math.floor(info.mtimeMs) });
+  } catch {
+    result.skipped.push({ path: full, reason: 'file cannot be read', failed: true });
+  }
+}

@@ -1,0 +1,110 @@
+import { getTableColumns, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/open';
+import { albums, artists, songs } from '../../db/schema';
+import { foldText } from '../../lib/text';
+import { albumArtistOf, albumGroupKey, UNKNOWN_ALBUM } from './albumKey';
+import type { Playability } from './playability';
+import { songValues } from './songValues';
+import type { ReadTrack } from './types';
+
+/** A track to write: its playability, and the id of the song it already is (changed or moved). */
+export interface TrackWrite {
+  track: ReadTrack;
+  playability: Playability;
+  id?: string;
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+const SONG_COLUMNS = getTableColumns(songs);
+const KEPT_ON_REWRITE = new Set(['id', 'createdAt', 'uploadedBy']);
+
+/** on conflict (id) do update: every scanned column from the new values, one statement for the batch. */
+const songRewrite = Object.fromEntries(
+  Object.entries(SONG_COLUMNS)
+    .filter(([key]) => !KEPT_ON_REWRITE.has(key))
+    .map(([key, column]) => [key, sql.raw(`excluded."${column.name}"`)]),
+);
+
+/**
+ * Phase 5: one batch of tracks in one transaction, in three statements whatever its size
+ * (artists, albums, songs; no query per file). Answers the rows written.
+ */
+export async function writeTracks(db: Db, batch: TrackWrite[]): Promise<number> {
+  if (!batch.length) return 0;
+  return db.transaction(async (tx) => {
+    const artistRows = await upsertArtists(tx, batch);
+    const albumIds = await upsertAlbums(tx, batch);
+    const values = batch.map(({ track, playability, id }) => songValues(track, albumIds.get(albumGroupKey(track.tags)) as string, playability, id));
+    const written = await tx.insert(songs).values(values).onConflictDoUpdate({ target: songs.id, set: songRewrite }).returning({ id: songs.id });
+    return artistRows + albumIds.size + written.length;
+  });
+}
+
+async function upsertArtists(tx: Tx, batch: TrackWrite[]): Promise<number> {
+  const byKey = new Map<string, { name: string; sortKey: string; mbzArtistId: string | null }>();
+  for (const { track } of batch) {
+    const { tags } = track;
+    const names = [...tags.artists, albumArtistOf(tags)];
+    names.forEach((name, i) => {
+      const sortKey = foldText(name);
+      if (sortKey && !byKey.has(sortKey)) byKey.set(sortKey, { name, sortKey, mbzArtistId: i === 0 ? tags.mbzArtistId : null });
+    });
+  }
+  if (!byKey.size) return 0;
+  const inserted = await tx
+    .insert(artists)
+    .values([...byKey.values()])
+    .onConflictDoNothing()
+    .returning({ id: artists.id });
+  return inserted.length;
+}
+
+/** The id of every album of the batch by its group key, creating the new ones. */
+async function upsertAlbums(tx: Tx, batch: TrackWrite[]): Promise<Map<string, string>> {
+  const byKey = new Map<string, typeof albums.$inferInsert>();
+  for (const { track } of batch) {
+    const { tags } = track;
+    const groupKey = albumGroupKey(tags);
+    const name = tags.album ?? UNKNOWN_ALBUM;
+    if (!byKey.has(groupKey)) {
+      byKey.set(groupKey, {
+        name,
+        albumArtist: albumArtistOf(tags),
+        year: tags.year,
+        compilation: tags.compilation,
+        mbzAlbumId: tags.mbzAlbumId,
+        groupKey,
+        sortKey: foldText(name),
+      });
+    }
+  }
+  const rows = await tx
+    .insert(albums)
+    .values([...byKey.values()])
+    .onConflictDoUpdate({ target: albums.groupKey, set: { name: sql`excluded.name`, albumArtist: sql`excluded.album_artist` } })
+    .returning({ id: albums.id, groupKey: albums.groupKey });
+  return new Map(rows.map((r) => [r.groupKey, r.id]));
+}
+
+/** Removed files' songs, deleted in batches (likes, plays and playlist entries go with them), then albums left empty. */
+export async function removeSongs(db: Db, ids: string[], batchSize: number): Promise<number> {
+  let written = 0;
+  for (let i = 0; i < ids.length; i += batchSize) {
+    const deleted = await db
+      .delete(songs)
+      .where(inArray(songs.id, ids.slice(i, i + batchSize)))
+      .returning({ id: songs.id });
+    written += deleted.length;
+  }
+  return written;
+}
+
+/** Albums no song points at any more (their songs removed or regrouped). */
+export async function removeEmptyAlbums(db: Db): Promise<number> {
+  const deleted = await db
+    .delete(albums)
+    .where(sql`not exists (select 1 from ${songs} where ${songs.albumId} = ${albums.id})`)
+    .returning({ id: albums.id });
+  return deleted.length;
+}
