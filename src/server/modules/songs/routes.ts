@@ -86,12 +86,18 @@ function streamRoute(app: ZodApp, { config, now }: ModuleOptions) {
           throw new HttpError(401, MESSAGES.authenticationRequired);
         }
       }
-      const file = await fileOf(id);
-      if (file.unplayableReason !== null) {
-        files.delete(id); // a rescan with ffmpeg installed may make it playable
-        throw new HttpError(415, file.unplayableReason);
+      let file = await fileOf(id);
+      let filePath = file.unplayableReason === null ? await streamFilePath(config, file) : null;
+      if (!filePath) {
+        // remembered before a rescan moved the file or made it playable: ask the database once more
+        files.delete(id);
+        file = await fileOf(id);
+        if (file.unplayableReason !== null) {
+          files.delete(id);
+          throw new HttpError(415, file.unplayableReason);
+        }
+        filePath = await streamFilePath(config, file);
       }
-      const filePath = await streamFilePath(config, file);
       if (!filePath) {
         files.delete(id);
         request.log.warn({ songId: id }, 'song path points outside MEDIA_DIR or MUSIC_DIR, or is gone; refused');
