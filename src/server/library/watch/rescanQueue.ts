@@ -48,7 +48,8 @@ export class RescanQueue {
       });
       if (answer === 'started') {
         this.started += 1;
-        await this.library.whenIdle();
+        // closed while the scan was starting: stop it rather than let it outlive the app
+        await (this.closed ? this.library.close() : this.library.whenIdle());
       } else if (answer === 'running') {
         this.pending = true;
         if (!this.library.status().running) return this.retryLater();

@@ -1,5 +1,5 @@
 import { jest } from '@jest/globals';
-import { copyFile, rm } from 'node:fs/promises';
+import { copyFile, mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { createUser, type TestApp, type TestUser } from '../../test/testApp';
 import { HAS_FFMPEG, makeMusicDir, makeTrack, skipMessageWithoutFfmpeg } from '../scan/test/makeTracks';
@@ -20,6 +20,11 @@ let closed = false;
 async function search(text: string): Promise<string[]> {
   const res = await t.app.inject({ method: 'GET', url: `/api/songs?limit=200&search=${encodeURIComponent(text)}`, headers: listener.headers });
   return res.json().songs.map((s: { title: string }) => s.title);
+}
+
+async function songsFound(text: string): Promise<{ id: string; path: string }[]> {
+  const res = await t.app.inject({ method: 'GET', url: `/api/songs?limit=200&search=${encodeURIComponent(text)}`, headers: listener.headers });
+  return res.json().songs;
 }
 
 /** Polls until `check` holds; answers the milliseconds it took, or throws after the deadline. */
@@ -69,6 +74,14 @@ describeReal('watching MUSIC_DIR', () => {
     await copyFile(made, path.join(root, 'New/Deeper/sub.mp3'));
     await within(DEADLINE_MS, async () => (await search('Deep Down')).includes('Deep Down'));
     expect(await search('Hidden Away')).toEqual([]);
+  }, 20_000);
+
+  it('a file moved to another folder keeps its song', async () => {
+    const [before] = await songsFound('Kept Song');
+    await mkdir(path.join(root, 'Moved'));
+    await rename(path.join(root, 'Old/keep.mp3'), path.join(root, 'Moved/keep.mp3'));
+    await within(DEADLINE_MS, async () => (await songsFound('Kept Song'))[0]?.path === path.join('Moved', 'keep.mp3'));
+    expect((await songsFound('Kept Song'))[0].id).toBe(before.id);
   }, 20_000);
 
   it('a burst of 20 file writes makes at most 2 scans', async () => {

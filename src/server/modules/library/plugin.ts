@@ -19,9 +19,9 @@ export const libraryPlugin = fp<{ config: Config; now: () => number; ffmpegAvail
     const libraryWatcher = new LibraryWatcher({ roots: config.musicDirs, library, log: app.log });
     app.decorate('library', library);
     app.decorate('libraryWatcher', libraryWatcher);
+    // together: the watcher stops asking while a running scan is aborted rather than waited for
     app.addHook('onClose', async () => {
-      await libraryWatcher.close();
-      await library.close();
+      await Promise.all([libraryWatcher.close(), library.close()]);
     });
   },
   { name: 'library', dependencies: ['database'] },
