@@ -48,3 +48,11 @@ describe('MUSIC_DIR', () => {
     expect(() => loadConfig({ ...base, MUSIC_DIR: path.resolve('package.json') })).toThrow('is not a folder');
   });
 });
+
+describe('MUSIC_WATCH', () => {
+  it('is on by default, off with false/off/0, and refuses anything else naming the variable', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).musicWatch).toBe(true);
+    for (const off of ['false', 'off', '0']) expect(loadConfig({ NODE_ENV: 'test', MUSIC_WATCH: off }).musicWatch).toBe(false);
+    expect(() => loadConfig({ NODE_ENV: 'test', MUSIC_WATCH: 'sometimes' })).toThrow(/^Invalid MUSIC_WATCH: /);
+  });
+});

@@ -54,6 +54,7 @@ const EnvSchema = z.object({
     .optional(),
   MEDIA_DIR: z.string().min(1).optional(),
   MUSIC_DIR: z.string().optional(),
+  MUSIC_WATCH: onOff.default(true),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
@@ -78,6 +79,8 @@ export interface Config {
   mediaDir: string;
   /** MUSIC_DIR's folders, absolute (docs/product.md §5.7): scanned read-only; empty when unset */
   musicDirs: string[];
+  /** MUSIC_WATCH: rescan the music folders when they change (docs/product.md §5.7) */
+  musicWatch: boolean;
   jwtSecret?: string;
   adminEmail?: string;
   adminPassword?: string;
@@ -136,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     mediaDir: path.resolve(e.MEDIA_DIR ?? path.join(dataDir, 'media')),
     musicDirs: musicDirs(e.MUSIC_DIR),
+    musicWatch: e.MUSIC_WATCH,
     jwtSecret: e.JWT_SECRET,
     adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,

@@ -145,6 +145,7 @@ async function main(): Promise<void> {
   announce(app, config, admin);
   // MUSIC_DIR is scanned in the background: the app serves at once (docs/product.md §5.7)
   if (config.musicDirs.length) void app.library.start().catch((error: Error) => app.log.error({ err: error }, 'library scan could not start'));
+  if (config.musicDirs.length && config.musicWatch) app.libraryWatcher.start();
   closeOnSignals(app);
 }
 

@@ -48,5 +48,6 @@ describe('MUSIC_DIR at start-up', () => {
     expect(listening).toBeGreaterThanOrEqual(0);
     expect(finished).toBeGreaterThan(listening);
     expect(result.output).toMatch(/"added":1/);
+    expect(result.output).toMatch(/watching the music folders/);
   }, 90_000);
 });

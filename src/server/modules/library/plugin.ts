@@ -1,20 +1,28 @@
 import fp from 'fastify-plugin';
 import type { Config } from '../../config';
+import { LibraryWatcher } from '../../library/watch/libraryWatcher';
 import { LibraryScanService } from './scanService';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The library scanner of this app (docs/product.md §5.7): the scan routes and start-up use it. */
     library: LibraryScanService;
+    /** Watches MUSIC_DIR and rescans on change once started (start-up starts it when MUSIC_WATCH is on). */
+    libraryWatcher: LibraryWatcher;
   }
 }
 
-/** Decorates the app with its library scanner; a running scan is stopped when the app closes. */
+/** Decorates the app with its library scanner and watcher; both stop when the app closes. */
 export const libraryPlugin = fp<{ config: Config; now: () => number; ffmpegAvailable?: () => boolean }>(
   async (app, { config, now, ffmpegAvailable }) => {
     const library = new LibraryScanService({ database: app.database, roots: config.musicDirs, log: app.log, now, ffmpegAvailable });
+    const libraryWatcher = new LibraryWatcher({ roots: config.musicDirs, library, log: app.log });
     app.decorate('library', library);
-    app.addHook('onClose', () => library.close());
+    app.decorate('libraryWatcher', libraryWatcher);
+    // together: the watcher stops asking while a running scan is aborted rather than waited for
+    app.addHook('onClose', async () => {
+      await Promise.all([libraryWatcher.close(), library.close()]);
+    });
   },
   { name: 'library', dependencies: ['database'] },
 );

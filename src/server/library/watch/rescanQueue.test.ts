@@ -1,0 +1,69 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { LibraryScanService } from '../../modules/library/scanService';
+import { RescanQueue } from './rescanQueue';
+
+const log = { error: () => undefined } as unknown as FastifyBaseLogger;
+const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
+
+/** A scan service whose scans end when the test says so; it records the most scans running at once. */
+function fakeService() {
+  let finish: (() => void) | null = null;
+  let done: Promise<void> | null = null;
+  const state = { starts: 0, running: 0, mostAtOnce: 0 };
+  const service = {
+    async start() {
+      if (done) return 'running' as const;
+      state.starts += 1;
+      state.running += 1;
+      state.mostAtOnce = Math.max(state.mostAtOnce, state.running);
+      done = new Promise<void>((resolve) => (finish = resolve)).then(() => {
+        state.running -= 1;
+        done = null;
+      });
+      return 'started' as const;
+    },
+    whenIdle: async () => done ?? undefined,
+    status: () => ({ running: done !== null }),
+  };
+  return { service: service as unknown as LibraryScanService, state, end: () => finish?.() };
+}
+
+describe('RescanQueue', () => {
+  it('runs one more scan after the running one for any number of requests made meanwhile, never two at once', async () => {
+    const { service, state, end } = fakeService();
+    const queue = new RescanQueue(service, log);
+    queue.request();
+    await tick();
+    expect(state.starts).toBe(1);
+    for (let i = 0; i < 5; i += 1) queue.request();
+    await tick();
+    expect(state.starts).toBe(1);
+    end();
+    await tick();
+    expect(state.starts).toBe(2);
+    end();
+    await tick();
+    expect(state.starts).toBe(2);
+    expect(state.mostAtOnce).toBe(1);
+    expect(queue.started).toBe(2);
+  });
+
+  it('waits for a scan started elsewhere (the start-up scan) and starts nothing once closed', async () => {
+    const { service, state, end } = fakeService();
+    await service.start();
+    const queue = new RescanQueue(service, log);
+    queue.request();
+    await tick();
+    expect(state.starts).toBe(1);
+    end();
+    await tick();
+    expect(state.starts).toBe(2);
+    end();
+    await tick();
+    const closing = queue.close();
+    queue.request();
+    await closing;
+    await tick();
+    expect(state.starts).toBe(2);
+  });
+});
