@@ -2,7 +2,7 @@ import { desc, sql, type SQL } from 'drizzle-orm';
 import type { Artist } from '../../../contract/browse';
 import type { Db } from '../../db/open';
 import { songs, type SongRow } from '../../db/schema';
-import { rowsOf, songByArtist } from './albumRows';
+import { rowsOf } from './albumRows';
 import { decodeBrowseCursor, encodeBrowseCursor } from './cursor';
 
 interface ArtistRow {
@@ -13,15 +13,25 @@ interface ArtistRow {
   song_count: number | string;
 }
 
-/** Artists (alias ar) with their album and song counts, computed in the same statement. */
-function artistSelect(where: SQL): SQL {
-  return sql`select ar.id, ar.name, ar.sort_key, c.album_count, c.song_count
-    from artists ar
-    cross join lateral (
-      select count(distinct s.album_id)::int as album_count, count(*)::int as song_count
-      from songs s where ${songByArtist(sql`ar.name`)}
-    ) c
-    ${where}`;
+/**
+ * Artists (alias ar, chosen by `where` and `tail`: order and limit) with their album and song
+ * counts. The credits of the chosen artists (a song's artists, an album's album artist; case
+ * ignored) are gathered in one pass over songs, never one scan per artist.
+ */
+function artistSelect(where: SQL, tail: SQL = sql``): SQL {
+  return sql`with page as (select ar.id, ar.name, ar.sort_key from artists ar ${where} ${tail}),
+    keys as (select distinct lower(name) as key from page),
+    credits as (
+      select lower(x) as key, s.id as song_id, s.album_id from songs s cross join lateral unnest(s.artists) x
+        where lower(x) in (select key from keys)
+      union
+      select lower(al.album_artist), s.id, s.album_id from songs s join albums al on al.id = s.album_id
+        where lower(al.album_artist) in (select key from keys)
+    )
+    select p.id, p.name, p.sort_key, count(distinct c.album_id)::int as album_count, count(distinct c.song_id)::int as song_count
+    from page p left join credits c on c.key = lower(p.name)
+    group by p.id, p.name, p.sort_key
+    order by p.sort_key asc, p.id asc`;
 }
 
 const toArtist = (row: ArtistRow): Artist => ({
@@ -35,7 +45,7 @@ const toArtist = (row: ArtistRow): Artist => ({
 export async function listArtists(db: Db, input: { limit: number; cursor?: string }) {
   const after = input.cursor ? decodeBrowseCursor(input.cursor, ['s', 'u']) : null;
   const where = after ? sql`where (ar.sort_key, ar.id) > (${after[0]}::text, ${after[1]}::uuid)` : sql``;
-  const rows = rowsOf<ArtistRow>(await db.execute(sql`${artistSelect(where)} order by ar.sort_key asc, ar.id asc limit ${input.limit + 1}`));
+  const rows = rowsOf<ArtistRow>(await db.execute(artistSelect(where, sql`order by ar.sort_key asc, ar.id asc limit ${input.limit + 1}`)));
   const last = rows.length > input.limit ? rows[input.limit - 1] : undefined;
   return { artists: rows.slice(0, input.limit).map(toArtist), nextCursor: last ? encodeBrowseCursor([last.sort_key, last.id]) : null };
 }
@@ -61,5 +71,5 @@ export function topSongs(db: Db, name: string): Promise<SongRow[]> {
 /** Artists whose folded name contains the folded term. */
 export async function searchArtists(db: Db, term: string, limit: number): Promise<Artist[]> {
   const where = sql`where ar.sort_key like ${`%${term}%`}`;
-  return rowsOf<ArtistRow>(await db.execute(sql`${artistSelect(where)} order by ar.sort_key asc, ar.id asc limit ${limit}`)).map(toArtist);
+  return rowsOf<ArtistRow>(await db.execute(artistSelect(where, sql`order by ar.sort_key asc, ar.id asc limit ${limit}`))).map(toArtist);
 }
