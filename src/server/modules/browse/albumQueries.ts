@@ -2,7 +2,7 @@ import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Album, AlbumSort } from '../../../contract/browse';
 import type { Db } from '../../db/open';
 import { songs, type SongRow } from '../../db/schema';
-import { albumSelect, rowsOf, songByArtist, toAlbum, type AlbumRow } from './albumRows';
+import { albumPage, albumSelect, rowsOf, songByArtist, toAlbum, type AlbumRow } from './albumRows';
 import { keysetClauses, keysetSort, newSeed } from './albumSorts';
 import { decodeBrowseCursor, encodeBrowseCursor } from './cursor';
 
@@ -35,9 +35,8 @@ const whereOf = (conditions: SQL[]) => (conditions.length ? sql`where ${sql.join
 async function listByPlays(db: Db, input: AlbumsInput) {
   const offset = input.cursor ? Number(decodeBrowseCursor(input.cursor, ['n'])[0]) : 0;
   const plays = sql`, (select count(*) from play_events p join songs s on s.id = p.song_id where s.album_id = a.id)::int as plays`;
-  const result = await db.execute(
-    sql`${albumSelect(plays)} ${whereOf(filters(input))} order by plays desc, a.sort_key asc, a.id asc limit ${input.limit + 1} offset ${offset}`,
-  );
+  const order = sql`plays desc, a.sort_key asc, a.id asc`;
+  const result = await db.execute(albumPage({ extra: plays, where: whereOf(filters(input)), order, limit: input.limit + 1, offset }));
   const rows = rowsOf<AlbumRow>(result);
   const nextCursor = rows.length > input.limit ? encodeBrowseCursor([offset + input.limit]) : null;
   return { albums: rows.slice(0, input.limit).map(toAlbum), nextCursor };
@@ -51,7 +50,7 @@ export async function listAlbums(db: Db, input: AlbumsInput): Promise<{ albums: 
   const seed = input.sort === 'random' ? (after ? String(after[0]) : newSeed()) : '';
   const { order, where } = keysetClauses(sort, seed, after);
   const conditions = [...filters(input), ...(where ? [where] : [])];
-  const result = await db.execute(sql`${albumSelect(sort.extra?.(seed))} ${whereOf(conditions)} order by ${order} limit ${input.limit + 1}`);
+  const result = await db.execute(albumPage({ extra: sort.extra?.(seed), where: whereOf(conditions), order, limit: input.limit + 1 }));
   const rows = rowsOf<AlbumRow>(result);
   const last = rows.length > input.limit ? rows[input.limit - 1] : undefined;
   return { albums: rows.slice(0, input.limit).map(toAlbum), nextCursor: last ? encodeBrowseCursor(sort.values(last, seed)) : null };

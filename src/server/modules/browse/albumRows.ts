@@ -26,17 +26,24 @@ export function songByArtist(name: SQL | string): SQL {
 
 /**
  * Albums (alias a) with their song count, duration and genres, computed by one lateral subquery
- * per album on songs_album_idx: one statement for a whole page, never a query per album.
+ * per album on songs_album_idx: one statement for a whole page, never a query per album. `from`
+ * is the albums table or an already ordered and limited page of it (albumPage), so the counts are
+ * computed for that page only.
  */
-export function albumSelect(extra: SQL = sql``): SQL {
-  return sql`select a.id, a.name, a.album_artist, a.year, a.compilation, a.sort_key, lower(a.album_artist) as artist_key,
-      a.created_at::text as created_text, st.song_count, st.duration_ms, st.genres ${extra}
-    from albums a
+export function albumSelect(from: SQL = sql`albums`): SQL {
+  return sql`select a.*, lower(a.album_artist) as artist_key, a.created_at::text as created_text, st.song_count, st.duration_ms, st.genres
+    from ${from} a
     cross join lateral (
       select count(*)::int as song_count, coalesce(sum(s.duration_ms), 0)::bigint as duration_ms,
         array(select distinct g from songs s2, unnest(s2.genres) g where s2.album_id = a.id order by g) as genres
       from songs s where s.album_id = a.id
     ) st`;
+}
+
+/** One page of albums: chosen and ordered on the albums alone, then counted; `extra` adds sort columns. */
+export function albumPage(input: { extra?: SQL; where: SQL; order: SQL; limit: number; offset?: number }): SQL {
+  const page = sql`(select a.* ${input.extra ?? sql``} from albums a ${input.where} order by ${input.order} limit ${input.limit} offset ${input.offset ?? 0})`;
+  return sql`${albumSelect(page)} order by ${input.order}`;
 }
 
 export function toAlbum(row: AlbumRow): Album {
