@@ -10,6 +10,7 @@ import type { Database } from './db/open';
 import { DATABASE_RETRY_AFTER_S } from './db/unavailable';
 import { authRoutes } from './modules/auth/routes';
 import { createTokenService } from './modules/auth/tokens';
+import { browseRoutes } from './modules/browse/routes';
 import { libraryPlugin } from './modules/library/plugin';
 import { libraryRoutes } from './modules/library/routes';
 import { likedRoutes } from './modules/liked/routes';
@@ -100,6 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(musicBoxRoutes, moduleOptions);
       await api.register(profileRoutes, moduleOptions);
       await api.register(libraryRoutes, moduleOptions);
+      await api.register(browseRoutes, moduleOptions);
     },
     { prefix: '/api' },
   );

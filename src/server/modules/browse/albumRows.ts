@@ -1,0 +1,65 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Album } from '../../../contract/browse';
+import { durationSeconds } from '../songs/toSong';
+
+/** An album row as albumSelect answers it (snake case, straight from SQL). */
+export interface AlbumRow {
+  id: string;
+  name: string;
+  album_artist: string;
+  year: number | null;
+  compilation: boolean;
+  sort_key: string;
+  artist_key: string;
+  created_text: string;
+  song_count: number | string;
+  duration_ms: number | string;
+  genres: string[] | null;
+  plays?: number | string;
+  shuffle_key?: string;
+}
+
+/** Whether a song (alias s) is by the artist named `name`: among its artists or its album's album artist ("Various Artists" for a compilation), case ignored. */
+export function songByArtist(name: SQL | string): SQL {
+  return sql`(exists (select 1 from unnest(s.artists) x where lower(x) = lower(${name})) or exists (select 1 from albums al where al.id = s.album_id and lower(al.album_artist) = lower(${name})))`;
+}
+
+/**
+ * Albums (alias a) with their song count, duration and genres, computed by one lateral subquery
+ * per album on songs_album_idx: one statement for a whole page, never a query per album. `from`
+ * is the albums table or an already ordered and limited page of it (albumPage), so the counts are
+ * computed for that page only.
+ */
+export function albumSelect(from: SQL = sql`albums`): SQL {
+  return sql`select a.*, lower(a.album_artist) as artist_key, a.created_at::text as created_text, st.song_count, st.duration_ms, st.genres
+    from ${from} a
+    cross join lateral (
+      select count(*)::int as song_count, coalesce(sum(s.duration_ms), 0)::bigint as duration_ms,
+        array(select distinct g from songs s2, unnest(s2.genres) g where s2.album_id = a.id order by g) as genres
+      from songs s where s.album_id = a.id
+    ) st`;
+}
+
+/** One page of albums: chosen and ordered on the albums alone, then counted; `extra` adds sort columns. */
+export function albumPage(input: { extra?: SQL; where: SQL; order: SQL; limit: number; offset?: number }): SQL {
+  const page = sql`(select a.* ${input.extra ?? sql``} from albums a ${input.where} order by ${input.order} limit ${input.limit} offset ${input.offset ?? 0})`;
+  return sql`${albumSelect(page)} order by ${input.order}`;
+}
+
+export function toAlbum(row: AlbumRow): Album {
+  return {
+    id: row.id,
+    name: row.name,
+    albumArtist: row.album_artist,
+    year: row.year,
+    compilation: row.compilation,
+    songCount: Number(row.song_count),
+    duration: durationSeconds(Number(row.duration_ms)),
+    genres: row.genres ?? [],
+    artworkUrl: null,
+  };
+}
+
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}

@@ -1,0 +1,75 @@
+import { desc, sql, type SQL } from 'drizzle-orm';
+import type { Artist } from '../../../contract/browse';
+import type { Db } from '../../db/open';
+import { songs, type SongRow } from '../../db/schema';
+import { rowsOf } from './albumRows';
+import { decodeBrowseCursor, encodeBrowseCursor } from './cursor';
+
+interface ArtistRow {
+  id: string;
+  name: string;
+  sort_key: string;
+  album_count: number | string;
+  song_count: number | string;
+}
+
+/**
+ * Artists (alias ar, chosen by `where` and `tail`: order and limit) with their album and song
+ * counts. The credits of the chosen artists (a song's artists, an album's album artist; case
+ * ignored) are gathered in one pass over songs, never one scan per artist.
+ */
+function artistSelect(where: SQL, tail: SQL = sql``): SQL {
+  return sql`with page as (select ar.id, ar.name, ar.sort_key from artists ar ${where} ${tail}),
+    keys as (select distinct lower(name) as key from page),
+    credits as (
+      select lower(x) as key, s.id as song_id, s.album_id from songs s cross join lateral unnest(s.artists) x
+        where lower(x) in (select key from keys)
+      union
+      select lower(al.album_artist), s.id, s.album_id from songs s join albums al on al.id = s.album_id
+        where lower(al.album_artist) in (select key from keys)
+    )
+    select p.id, p.name, p.sort_key, count(distinct c.album_id)::int as album_count, count(distinct c.song_id)::int as song_count
+    from page p left join credits c on c.key = lower(p.name)
+    group by p.id, p.name, p.sort_key
+    order by p.sort_key asc, p.id asc`;
+}
+
+const toArtist = (row: ArtistRow): Artist => ({
+  id: row.id,
+  name: row.name,
+  albumCount: Number(row.album_count),
+  songCount: Number(row.song_count),
+});
+
+/** Name order (the folded sort key, artists_sort_key), keyset pages. */
+export async function listArtists(db: Db, input: { limit: number; cursor?: string }) {
+  const after = input.cursor ? decodeBrowseCursor(input.cursor, ['s', 'u']) : null;
+  const where = after ? sql`where (ar.sort_key, ar.id) > (${after[0]}::text, ${after[1]}::uuid)` : sql``;
+  const rows = rowsOf<ArtistRow>(await db.execute(artistSelect(where, sql`order by ar.sort_key asc, ar.id asc limit ${input.limit + 1}`)));
+  const last = rows.length > input.limit ? rows[input.limit - 1] : undefined;
+  return { artists: rows.slice(0, input.limit).map(toArtist), nextCursor: last ? encodeBrowseCursor([last.sort_key, last.id]) : null };
+}
+
+export async function findArtist(db: Db, id: string): Promise<Artist | null> {
+  const rows = rowsOf<ArtistRow>(await db.execute(artistSelect(sql`where ar.id = ${id}`)));
+  return rows[0] ? toArtist(rows[0]) : null;
+}
+
+export const TOP_SONGS = 10;
+
+/** The artist's songs by plays (all listeners), then title; songs never played come last. */
+export function topSongs(db: Db, name: string): Promise<SongRow[]> {
+  const plays = sql`(select count(*) from play_events p where p.song_id = ${songs.id})`;
+  return db
+    .select()
+    .from(songs)
+    .where(sql`exists (select 1 from unnest(${songs.artists}) x where lower(x) = lower(${name}))`)
+    .orderBy(desc(plays), songs.sortKey, songs.id)
+    .limit(TOP_SONGS);
+}
+
+/** Artists whose folded name contains the folded term. */
+export async function searchArtists(db: Db, term: string, limit: number): Promise<Artist[]> {
+  const where = sql`where ar.sort_key like ${`%${term}%`}`;
+  return rowsOf<ArtistRow>(await db.execute(artistSelect(where, sql`order by ar.sort_key asc, ar.id asc limit ${limit}`))).map(toArtist);
+}
