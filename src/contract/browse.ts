@@ -30,7 +30,7 @@ export const Album = z.object({
   duration: z.number().int(),
   /** the distinct genres of its songs, in name order */
   genres: z.array(z.string()),
-  /** artwork is a later phase: null for now */
+  /** `/api/artwork/<hash>` (contract/artwork.ts): embedded or folder art, else a generated placeholder; null only before artwork is made */
   artworkUrl: z.string().nullable(),
 });
 export type Album = z.infer<typeof Album>;
@@ -40,7 +40,14 @@ export const AlbumsResponse = z.object({ success: z.literal(true), albums: z.arr
 export const AlbumIdParams = z.object({ id: z.uuid('Album not found') });
 export const AlbumResponse = z.object({ success: z.literal(true), album: Album.extend({ songs: z.array(Song) }) });
 
-export const Artist = z.object({ id: Id, name: z.string(), albumCount: z.number().int(), songCount: z.number().int() });
+export const Artist = z.object({
+  id: Id,
+  name: z.string(),
+  albumCount: z.number().int(),
+  songCount: z.number().int(),
+  /** the artwork of one of their albums (contract/artwork.ts), null when none has any */
+  artworkUrl: z.string().nullable().optional(),
+});
 export type Artist = z.infer<typeof Artist>;
 
 export const ArtistsQuery = z.object({ limit, cursor });

@@ -31,6 +31,8 @@ export const Song = z.object({
   /** false for a file the browser cannot play and the server cannot transcode; unplayableReason says why */
   playable: z.boolean().optional(),
   unplayableReason: z.string().nullable().optional(),
+  /** `/api/artwork/<hash>` (contract/artwork.ts) of the song's picture or its album's; null when there is none */
+  artworkUrl: z.string().nullable().optional(),
 });
 export type Song = z.infer<typeof Song>;
 
