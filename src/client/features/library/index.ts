@@ -1,1 +1,2 @@
 export { TopSearch } from './components/TopSearch';
+export { LibraryScanPanel } from './scan/LibraryScanPanel';

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
+import { LibraryScanPanel } from '../../../features/library';
 import { ProfileFields, useSaveProfile, type ProfileDraft } from '../../../features/profile';
 import { selectNotifications, selectPrivacy, selectStreaming, selectThemePreference, settingsActions, type SettingsState } from '../../../shared/settings';
-import { selectUser } from '../../../shared/session';
+import { selectIsAdmin, selectUser } from '../../../shared/session';
 import { Button } from '../../../ui/Button';
 import { ErrorMessage, Page, PageTitle } from '../../../ui/Page';
 import { toastShown } from '../../../ui/toast/toastSlice';
@@ -50,6 +51,7 @@ export default function SettingsScreen() {
   const [error, setError] = useState<string | null>(null);
   const { save: saveProfile, saving } = useSaveProfile();
   const account = useAccountSettings((settings) => setDraft((d) => ({ ...d, privacy: { ...d.privacy, ...settings } })));
+  const isAdmin = useSelector(selectIsAdmin);
   const dirty = profileChanged || !sameSettings(draft, saved);
 
   const reset = () => {
@@ -79,6 +81,11 @@ export default function SettingsScreen() {
       <PrivacyPanel draft={draft} set={set} />
       <AppearancePanel draft={draft} set={set} />
       <StreamingPanel draft={draft} set={set} />
+      {isAdmin ? (
+        <Panel id="settings-library" title="Library">
+          <LibraryScanPanel />
+        </Panel>
+      ) : null}
       {error ? <ErrorMessage>{error}</ErrorMessage> : null}
       <Bar>
         <Button type="button" $variant="secondary" onClick={reset}>
