@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../../contract/common';
@@ -110,24 +111,24 @@ function streamRoute(app: ZodApp, { config, now, ffmpegAvailable: hasFfmpeg = ff
         throw new HttpError(404, MESSAGES.notFound);
       }
       try {
-        if (needsTranscode(file)) {
-          const transcoded = await transcodedFile({
-            cache: transcodes,
-            hasFfmpeg: hasFfmpeg(),
-            songId: id,
-            codec: file.codec,
-            sourcePath: filePath,
-            log: request.log,
-          });
-          return await sendMediaFile(request, reply, transcoded, TRANSCODED_MIME);
-        }
-        return await sendMediaFile(request, reply, filePath, file.mimeType);
+        return await sendSongFile(request, reply, { id, file, filePath, cache: transcodes, hasFfmpeg: hasFfmpeg() });
       } catch (error) {
         files.delete(id);
         throw error;
       }
     },
   });
+}
+
+/** The file as it is, or for ALAC and AIFF its FLAC copy made by ffmpeg (docs/decisions/library.md, Transcoding). */
+async function sendSongFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  { id, file, filePath, cache, hasFfmpeg }: { id: string; file: StreamFile; filePath: string; cache: TranscodeCache; hasFfmpeg: boolean },
+) {
+  if (!needsTranscode(file)) return sendMediaFile(request, reply, filePath, file.mimeType);
+  const flac = await transcodedFile({ cache, hasFfmpeg, songId: id, codec: file.codec, sourcePath: filePath, log: request.log });
+  return sendMediaFile(request, reply, flac, TRANSCODED_MIME);
 }
 
 interface StreamFile {
