@@ -28,3 +28,13 @@ export async function evictCache(dir: string, maxBytes: number, keep: string): P
   }
   return total;
 }
+
+/** `.part` files no running ffmpeg can still be writing (a crash or a kill left them): removed once per process. */
+export async function removeStaleParts(dir: string, olderThanMs: number): Promise<void> {
+  const now = Date.now();
+  for (const name of (await readdir(dir)).filter((n) => n.endsWith('.part'))) {
+    const full = path.join(dir, name);
+    const info = await stat(full).catch(() => null);
+    if (info && now - info.mtimeMs > olderThanMs) await rm(full, { force: true });
+  }
+}

@@ -57,6 +57,18 @@ describe('TranscodeCache', () => {
     expect(await readdir(dir)).toEqual([]);
   });
 
+  itReal('removes part files a crash left behind, not those another ffmpeg may be writing', async () => {
+    const dir = await cacheDir();
+    const old = path.join(dir, 'x-1-2.flac.dead.part');
+    const fresh = path.join(dir, 'y-1-2.flac.live.part');
+    await writeFile(old, 'left by a crash');
+    await writeFile(fresh, 'being written');
+    await utimes(old, new Date(Date.now() - 3_600_000), new Date(Date.now() - 3_600_000));
+    const cache = new TranscodeCache({ dir, maxBytes: 100 * 1024 * 1024, timeoutMs: 60_000 });
+    const flac = await cache.flacOf('s', aiff);
+    expect((await readdir(dir)).sort()).toEqual([path.basename(flac), path.basename(fresh)].sort());
+  });
+
   it('kills an ffmpeg that runs past its time', async () => {
     const dir = await cacheDir();
     const slow = path.join(dir, 'slow-ffmpeg.sh');

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, rename, rm, stat, utimes } from 'node:fs/promises';
 import path from 'node:path';
-import { evictCache } from './evictCache';
+import { evictCache, removeStaleParts } from './evictCache';
 import { transcodeToFlac } from './runFfmpeg';
 
 export interface TranscodeCacheOptions {
@@ -24,10 +24,15 @@ const DEFAULT_TIMEOUT_MS = 120_000;
  */
 export class TranscodeCache {
   private readonly running = new Map<string, Promise<string>>();
+  private swept = false;
   /** ffmpeg runs started by this cache */
   transcodes = 0;
 
   constructor(private readonly options: TranscodeCacheOptions) {}
+
+  private get timeoutMs(): number {
+    return this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  }
 
   /** The path of the FLAC copy of `source` (song `songId`), made now if it is not cached. */
   async flacOf(songId: string, source: string): Promise<string> {
@@ -49,10 +54,14 @@ export class TranscodeCache {
       return target;
     }
     await mkdir(this.options.dir, { recursive: true });
+    if (!this.swept) {
+      this.swept = true;
+      await removeStaleParts(this.options.dir, 2 * this.timeoutMs);
+    }
     const part = `${target}.${randomUUID()}.part`;
     this.transcodes += 1;
     try {
-      await transcodeToFlac(source, part, { ffmpegPath: this.options.ffmpegPath ?? 'ffmpeg', timeoutMs: this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
+      await transcodeToFlac(source, part, { ffmpegPath: this.options.ffmpegPath ?? 'ffmpeg', timeoutMs: this.timeoutMs });
       await rename(part, target);
     } finally {
       await rm(part, { force: true });
