@@ -5,7 +5,8 @@ export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const PASSWORD_MIN_LENGTH = 8;
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,30}$/;
 
-export const UPLOAD_MAX_BYTES_DEFAULT = 5 * 1024 * 1024;
+/** MAX_UPLOAD_MB's default (issue 14: a FLAC album track is 30-60 MB) */
+export const UPLOAD_MAX_BYTES_DEFAULT = 200 * 1024 * 1024;
 export const COVER_MAX_BYTES = 2 * 1024 * 1024;
 
 export const SUGGESTIONS_PAGE_SIZE = 10;

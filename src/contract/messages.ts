@@ -47,8 +47,10 @@ export const MESSAGES = {
 
   // Validation (docs/product.md §5)
   playlistNameRequired: 'Playlist name is required',
-  invalidFileType: 'Invalid file type. Please upload an MP3, OGG, or WAV file.',
+  invalidFileType: 'Invalid file type. Please upload an MP3, FLAC, OGG, Opus, M4A, WAV, or AIFF file.',
   fileTooLarge: 'File is too large. Maximum file size is 5MB.',
+  /** fileTooLarge for the limit in force (MAX_UPLOAD_MB) */
+  fileTooLargeMax: (megabytes: number) => `File is too large. Maximum file size is ${megabytes}MB.`,
   allFieldsRequired: 'All fields are required.',
   invalidText: 'Text must not contain NUL characters or invalid Unicode',
   oneFilePerUpload: 'Send one file per upload',

@@ -73,9 +73,13 @@ export const SongIdParams = z.object({ id: z.uuid(MESSAGES.notFound) });
 
 export const SONG_FIELD_MAX = 200;
 
-/** The text fields of POST /api/songs/upload (multipart: song, title, artist). docs/product.md §5: all are required. */
-export const UploadFields = z.object({
-  title: z.string().trim().min(1, MESSAGES.allFieldsRequired).max(SONG_FIELD_MAX, `Title must be at most ${SONG_FIELD_MAX} characters`),
-  artist: z.string().trim().min(1, MESSAGES.allFieldsRequired).max(SONG_FIELD_MAX, `Artist must be at most ${SONG_FIELD_MAX} characters`),
-});
+/** The text fields of POST /api/songs/upload (multipart: song, title, artist): optional overrides of the file's tags; blank means "use the tag". */
+const uploadOverride = (name: string) =>
+  z
+    .string()
+    .trim()
+    .max(SONG_FIELD_MAX, `${name} must be at most ${SONG_FIELD_MAX} characters`)
+    .transform((value) => value || undefined)
+    .optional();
+export const UploadFields = z.object({ title: uploadOverride('Title'), artist: uploadOverride('Artist') });
 export type UploadFields = z.infer<typeof UploadFields>;

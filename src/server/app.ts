@@ -73,7 +73,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(radioPlugin, { now });
   await app.register(libraryPlugin, { config: deps.config, now, ffmpegAvailable: deps.ffmpegAvailable });
 
-  const moduleOptions: ModuleOptions = { config: deps.config, now };
+  const moduleOptions: ModuleOptions = { config: deps.config, now, ffmpegAvailable: deps.ffmpegAvailable };
   await app.register(
     async (api) => {
       const healthSchema = {

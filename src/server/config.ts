@@ -64,7 +64,12 @@ const EnvSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default('Wavelength <no-reply@wavelength.local>'),
   PUBLIC_URL: z.url().optional(),
-  MAX_UPLOAD_MB: z.coerce.number().positive().max(1024).default(5),
+  MAX_UPLOAD_MB: z.coerce.number().positive().max(1024).default(200),
+  TRANSCODE_CACHE_MB: z.coerce
+    .number()
+    .positive()
+    .max(1024 * 1024)
+    .default(2048),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO_LIBRARY: onOff.default(true),
   TRUST_PROXY: trustProxy.default(false),
@@ -88,6 +93,8 @@ export interface Config {
   mailFrom: string;
   publicUrl?: string;
   maxUploadBytes: number;
+  /** TRANSCODE_CACHE_MB: the FLAC copies of ALAC/AIFF files kept in DATA_DIR/transcode, oldest use evicted first */
+  transcodeCacheBytes: number;
   logLevel: string;
   demoLibrary: boolean;
   trustProxy: TrustProxy;
@@ -147,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
     maxUploadBytes: Math.round(e.MAX_UPLOAD_MB * 1024 * 1024),
+    transcodeCacheBytes: Math.round(e.TRANSCODE_CACHE_MB * 1024 * 1024),
     logLevel: e.LOG_LEVEL,
     demoLibrary: e.DEMO_LIBRARY,
     trustProxy: e.TRUST_PROXY,

@@ -4,6 +4,7 @@ import { createSessionService } from '../services/session/createSessionService';
 import { createTabSync } from '../services/session/createTabSync';
 import { createLocalStorageStore } from '../services/storage';
 import { createLocalTokenStore } from '../services/tokenStore';
+import { createXhrUploadService } from '../services/uploadService';
 
 /** The real services of a browser. */
 export function createBrowserServices(): Services {
@@ -21,5 +22,6 @@ export function createBrowserServices(): Services {
     now: () => Date.now(),
     storage: createLocalStorageStore(),
     apiOrigin,
+    upload: createXhrUploadService({ tokenStore, apiOrigin }),
   };
 }

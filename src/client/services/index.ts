@@ -3,6 +3,7 @@ import type { SessionService } from './session/SessionService';
 import type { TabSync } from './session/TabSync';
 import type { KeyValueStore } from './storage';
 import type { TokenStore } from './tokenStore';
+import type { UploadService } from './uploadService';
 
 /**
  * Everything non-serializable the app talks to. Sagas get it through saga context
@@ -21,4 +22,6 @@ export interface Services {
   storage: KeyValueStore;
   /** where /api lives, '' for the same origin */
   apiOrigin: string;
+  /** admin uploads with progress (XMLHttpRequest; tests pass a fake) */
+  upload: UploadService;
 }

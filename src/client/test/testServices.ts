@@ -30,6 +30,11 @@ export function createTestServices(overrides: Partial<Services> = {}): Services 
     now: () => Date.now(),
     storage: createLocalStorageStore(),
     apiOrigin: '',
+    upload: {
+      send: async () => {
+        throw new Error('no upload in this test');
+      },
+    },
     ...overrides,
   } as Services & { audio: FakeAudioService };
 }

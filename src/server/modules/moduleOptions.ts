@@ -5,4 +5,6 @@ export interface ModuleOptions {
   config: Config;
   /** the clock (ms since the epoch); tests pass a fake one */
   now: () => number;
+  /** whether ffmpeg runs here (default: looked up once); tests force false */
+  ffmpegAvailable?: () => boolean;
 }

@@ -62,7 +62,14 @@ describe('start-up errors', () => {
 describe('loadConfig', () => {
   it('has the defaults of DESIGN.md', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 3000, host: '127.0.0.1', maxUploadBytes: 5 * 1024 * 1024, demoLibrary: true, trustProxy: false });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      maxUploadBytes: 200 * 1024 * 1024,
+      transcodeCacheBytes: 2048 * 1024 * 1024,
+      demoLibrary: true,
+      trustProxy: false,
+    });
     expect(config.dataDir).toBe(path.resolve('./data'));
     expect(config.mediaDir).toBe(path.resolve('./data/media'));
   });

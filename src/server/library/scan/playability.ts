@@ -40,11 +40,16 @@ export function playabilityOf(container: string, codec: string, ffmpegAvailable:
   const rule = ruleFor(container, codec);
   if (!rule) return null;
   const playable = !rule.needsFfmpeg || ffmpegAvailable;
-  const name = rule.codec === 'alac' ? 'ALAC' : 'AIFF';
   return {
     codec: rule.codec,
     mimeType: rule.mimeType,
     playable,
-    unplayableReason: playable ? null : `${name} needs ffmpeg on the server to play in a browser; install ffmpeg and rescan`,
+    unplayableReason: playable ? null : ffmpegNeededReason(rule.codec),
   };
+}
+
+/** Why an ALAC or AIFF file (codec 'alac' or 'pcm') does not play on a server without ffmpeg. */
+export function ffmpegNeededReason(codec: string): string {
+  const name = codec === 'alac' ? 'ALAC' : 'AIFF';
+  return `${name} needs ffmpeg on the server to play in a browser; install ffmpeg and rescan`;
 }

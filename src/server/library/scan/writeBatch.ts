@@ -14,6 +14,7 @@ export interface TrackWrite {
   id?: string;
 }
 
+type SongInsert = typeof songs.$inferInsert;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 const SONG_COLUMNS = getTableColumns(songs);
@@ -28,14 +29,18 @@ const songRewrite = Object.fromEntries(
 
 /**
  * Phase 5: one batch of tracks in one transaction, in three statements whatever its size
- * (artists, albums, songs; no query per file). Answers the rows written.
+ * (artists, albums, songs; no query per file). Answers the rows written. `extra` overrides columns of
+ * every song (an upload: source, uploader, no MUSIC_DIR path).
  */
-export async function writeTracks(db: Db, batch: TrackWrite[]): Promise<number> {
+export async function writeTracks(db: Db, batch: TrackWrite[], extra: Partial<SongInsert> = {}): Promise<number> {
   if (!batch.length) return 0;
   return db.transaction(async (tx) => {
     const artistRows = await upsertArtists(tx, batch);
     const albumIds = await upsertAlbums(tx, batch);
-    const values = batch.map(({ track, playability, id }) => songValues(track, albumIds.get(albumGroupKey(track.tags)) as string, playability, id));
+    const values = batch.map(({ track, playability, id }) => ({
+      ...songValues(track, albumIds.get(albumGroupKey(track.tags)) as string, playability, id),
+      ...extra,
+    }));
     const written = await tx.insert(songs).values(values).onConflictDoUpdate({ target: songs.id, set: songRewrite }).returning({ id: songs.id });
     return artistRows + albumIds.size + written.length;
   });

@@ -1,4 +1,5 @@
-import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../../contract/common';
@@ -6,6 +7,10 @@ import { MESSAGES } from '../../../contract/messages';
 import { SongIdParams, SongResponse, SongsQuery, SongsResponse } from '../../../contract/songs';
 import { HttpError } from '../../lib/httpError';
 import { libraryFilePath } from '../../library/libraryFilePath';
+import { ffmpegAvailable } from '../../library/scan/ffmpeg';
+import { needsTranscode, TRANSCODED_MIME } from '../../library/transcode/formats';
+import { TranscodeCache } from '../../library/transcode/transcodeCache';
+import { transcodedFile } from '../../library/transcode/transcodedFile';
 import { mediaFilePath } from '../../media/storage';
 import { currentUser, requireAdmin, requireUser } from '../../plugins/auth';
 import type { ZodApp } from '../../plugins/zodSchemas';
@@ -13,8 +18,8 @@ import { isSessionAlive } from '../auth/sessions';
 import { streamCookieClaims } from '../auth/streamCookie';
 import type { ModuleOptions } from '../moduleOptions';
 import { decodeCursor, encodeCursor } from './cursor';
-import { findSong, insertSong, listSongs } from './repository';
-import { songKeys } from './songKeys';
+import { findSong, listSongs } from './repository';
+import { saveUpload } from './saveUpload';
 import { sendMediaFile } from './stream';
 import { toSong, toSongs } from './toSong';
 import { receiveUpload } from './upload';
@@ -53,7 +58,8 @@ function oneRoute(app: ZodApp) {
  * The audio of a song, with Range support (stream.ts). Bearer for API clients; the audio element
  * sends the session's stream cookie, checked against the database every time.
  */
-function streamRoute(app: ZodApp, { config, now }: ModuleOptions) {
+function streamRoute(app: ZodApp, { config, now, ffmpegAvailable: hasFfmpeg = ffmpegAvailable }: ModuleOptions) {
+  const transcodes = new TranscodeCache({ dir: path.join(config.dataDir, 'transcode'), maxBytes: config.transcodeCacheBytes });
   /** id -> file of songs streamed lately, so a stream needs no query after the first; a scanned file that moved is looked up again. */
   const files = new Map<string, StreamFile>();
   const fileOf = async (id: string) => {
@@ -65,6 +71,7 @@ function streamRoute(app: ZodApp, { config, now }: ModuleOptions) {
         name: row.path,
         filePath: row.source === 'scan' ? row.filePath : null,
         mimeType: row.mimeType,
+        codec: row.codec,
         unplayableReason: row.playable ? null : row.unplayableReason,
       };
       if (files.size >= MAX_CACHED_FILES) files.clear();
@@ -104,7 +111,7 @@ function streamRoute(app: ZodApp, { config, now }: ModuleOptions) {
         throw new HttpError(404, MESSAGES.notFound);
       }
       try {
-        return await sendMediaFile(request, reply, filePath, file.mimeType);
+        return await sendSongFile(request, reply, { id, file, filePath, cache: transcodes, hasFfmpeg: hasFfmpeg() });
       } catch (error) {
         files.delete(id);
         throw error;
@@ -113,11 +120,24 @@ function streamRoute(app: ZodApp, { config, now }: ModuleOptions) {
   });
 }
 
+/** The file as it is, or for ALAC and AIFF its FLAC copy made by ffmpeg (docs/decisions/library.md, Transcoding). */
+async function sendSongFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  { id, file, filePath, cache, hasFfmpeg }: { id: string; file: StreamFile; filePath: string; cache: TranscodeCache; hasFfmpeg: boolean },
+) {
+  if (!needsTranscode(file)) return sendMediaFile(request, reply, filePath, file.mimeType);
+  const flac = await transcodedFile({ cache, hasFfmpeg, songId: id, codec: file.codec, sourcePath: filePath, log: request.log });
+  return sendMediaFile(request, reply, flac, TRANSCODED_MIME);
+}
+
 interface StreamFile {
   name: string;
   /** scanned songs: the absolute path in a MUSIC_DIR root */
   filePath: string | null;
   mimeType: string;
+  /** alac and AIFF's pcm are sent as FLAC made by ffmpeg (library/transcode) */
+  codec: string | null;
   /** set for a file no browser can play here (ALAC/AIFF without ffmpeg): answered as 415, never sent */
   unplayableReason: string | null;
 }
@@ -128,35 +148,21 @@ async function streamFilePath(config: ModuleOptions['config'], file: StreamFile)
   return mediaFilePath(config.mediaDir, file.name);
 }
 
-/** multipart: song (MP3, OGG or WAV by its bytes), title, artist; docs/product.md §5 */
-function uploadRoute(app: ZodApp, { config }: ModuleOptions) {
+/** multipart: song (any format of the library, by its bytes), optional title and artist overrides; docs/product.md §5.4 */
+function uploadRoute(app: ZodApp, { config, ffmpegAvailable: hasFfmpeg = ffmpegAvailable }: ModuleOptions) {
   const schema = {
     tags,
     consumes: ['multipart/form-data'],
-    description: 'multipart/form-data with `song` (MP3, OGG or WAV, at most MAX_UPLOAD_MB), `title` and `artist`. Admins only.',
+    description:
+      'multipart/form-data with `song` (MP3, FLAC, Ogg Vorbis, Opus, M4A/MP4 AAC or ALAC, WAV or AIFF, at most MAX_UPLOAD_MB) and optional `title` and `artist` overriding its tags. One file per request. Admins only.',
     response: { 201: SongResponse, ...errorResponses(400, 401, 403, 413, 415) },
   };
   app.post('/songs/upload', { preValidation: requireAdmin(MESSAGES.onlyAdminsUpload), schema }, async (request, reply) => {
     const user = currentUser(request);
-    const upload = await receiveUpload(request, config.mediaDir);
-    try {
-      const row = await insertSong(app.db, {
-        title: upload.title,
-        artist: upload.artist,
-        artists: [upload.artist],
-        durationMs: upload.durationMs,
-        path: upload.fileName,
-        mimeType: upload.mimeType,
-        sizeBytes: upload.sizeBytes,
-        uploadedBy: user.id,
-        ...songKeys(upload.title, upload.artist),
-      });
-      request.log.info({ songId: row.id, bytes: upload.sizeBytes }, 'track uploaded');
-      return reply.status(201).send({ success: true, song: toSong(row) });
-    } catch (error) {
-      await rm(upload.filePath, { force: true });
-      throw error;
-    }
+    const upload = await receiveUpload(request, { mediaDir: config.mediaDir, maxUploadBytes: config.maxUploadBytes, hasFfmpeg: hasFfmpeg() });
+    const row = await saveUpload(app.db, upload, user.id);
+    request.log.info({ songId: row.id, bytes: upload.track.file.size, codec: upload.playability.codec }, 'track uploaded');
+    return reply.status(201).send({ success: true, song: toSong(row) });
   });
 }
 

@@ -25,7 +25,8 @@ let admin: TestUser;
 let listener: TestUser;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // the limit docs/product.md §5.4 was written for; the default is now 200 MB (issue 14)
+  t = await createTestApp({ env: { MAX_UPLOAD_MB: '5' } });
   admin = await createUser(t, { role: 'admin' });
   listener = await createUser(t);
 });
@@ -335,7 +336,7 @@ describe('POST /api/songs/upload', () => {
       { name: 'song', filename: 'song.mp3', type: 'audio/mpeg', data: Buffer.from('just some text, not audio at all\n'.repeat(20)) },
     ]);
     expect(status).toBe(415);
-    expect(body).toEqual({ success: false, message: 'Invalid file type. Please upload an MP3, OGG, or WAV file.' });
+    expect(body).toEqual({ success: false, message: 'Invalid file type. Please upload an MP3, FLAC, OGG, Opus, M4A, WAV, or AIFF file.' });
     expect(await rowsTitled('Fake Mp3')).toEqual([]);
     expect(await mediaFiles()).toEqual(before);
   });
@@ -347,7 +348,7 @@ describe('POST /api/songs/upload', () => {
       { name: 'song', filename: 'song.wav', type: 'audio/wav', data: Buffer.concat([Buffer.from('RIFF\0\0\0\0WAVE'), Buffer.alloc(100)]) },
     ]);
     expect(status).toBe(415);
-    expect(body.message).toBe('Invalid file type. Please upload an MP3, OGG, or WAV file.');
+    expect(body.message).toBe('Invalid file type. Please upload an MP3, FLAC, OGG, Opus, M4A, WAV, or AIFF file.');
     expect(await rowsTitled('Broken Wav')).toEqual([]);
   });
 
@@ -368,23 +369,19 @@ describe('POST /api/songs/upload', () => {
     expect(await readdir(path.join(t.config.mediaDir, 'tmp'))).toEqual([]);
   });
 
-  it.each([
-    ['the title', [{ name: 'artist', value: 'A' }]],
-    ['the artist', [{ name: 'title', value: 'T' }]],
-    [
-      'a blank title',
-      [
-        { name: 'title', value: '   ' },
-        { name: 'artist', value: 'A' },
-      ],
-    ],
-  ])("refuses an upload without %s with the product's message", async (_name, fields) => {
+  it('takes title and artist as optional overrides: without them the tags, else the file name and [Unknown Artist]', async () => {
     const data = await readFile(path.join(FIXTURES, 'tone.wav'));
-    const before = await mediaFiles();
-    const { status, body } = await upload([...fields, { name: 'song', filename: 'a.wav', type: 'audio/wav', data }]);
-    expect(status).toBe(400);
-    expect(body).toEqual({ success: false, message: 'All fields are required.' });
-    expect(await mediaFiles()).toEqual(before);
+    const { status, body } = await upload([
+      { name: 'title', value: '   ' },
+      { name: 'song', filename: 'My Field Recording.wav', type: 'audio/wav', data },
+    ]);
+    expect(status).toBe(201);
+    expect(body.song).toMatchObject({ title: 'My Field Recording', artist: '[Unknown Artist]' });
+    const overridden = await upload([
+      { name: 'artist', value: 'Given Artist' },
+      { name: 'song', filename: 'b.wav', type: 'audio/wav', data },
+    ]);
+    expect(overridden.body.song).toMatchObject({ title: 'b', artist: 'Given Artist' });
   });
 
   it('refuses an upload without a file', async () => {

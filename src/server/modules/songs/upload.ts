@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
@@ -8,76 +8,98 @@ import { MESSAGES } from '../../../contract/messages';
 import { UploadFields } from '../../../contract/songs';
 import { assertCleanInput } from '../../lib/cleanText';
 import { HttpError, parseInput } from '../../lib/httpError';
-import { readAudioInfo } from '../../media/probe';
-import { EXTENSION_OF, sniffAudioFile, type AudioMime } from '../../media/sniff';
+import { playabilityOf, type Playability } from '../../library/scan/playability';
+import { readTags } from '../../library/scan/readTags';
+import { fileLooksLikeAudio } from '../../library/scan/sniffFormat';
+import type { ReadTrack } from '../../library/scan/types';
 import { uploadTempDir } from '../../media/storage';
+import { uploadExtension, uploadTags } from './uploadTags';
 
 export interface StoredUpload {
-  title: string;
-  artist: string;
-  /** file name inside MEDIA_DIR (a generated id) */
-  fileName: string;
-  filePath: string;
-  mimeType: AudioMime;
+  /** the file in MEDIA_DIR (relPath: its generated name) and its tags, as the scanner's pipeline takes them */
+  track: ReadTrack;
+  playability: Playability;
+}
+
+export interface UploadLimits {
+  mediaDir: string;
+  maxUploadBytes: number;
+  hasFfmpeg: boolean;
+}
+
+interface ReceivedParts {
   sizeBytes: number;
-  durationMs: number;
+  uploadedName?: string;
+  fields: Record<string, string>;
 }
 
 /**
- * Reads a multipart upload (song, title, artist) into MEDIA_DIR: the file is streamed to a
- * temporary file (multipart's fileSize limit truncates it at MAX_UPLOAD_MB), its type is decided
- * from its bytes, its duration read from its contents, and only then is it renamed into place.
- * Any failure removes what was written. The caller inserts the row and removes the file if that fails.
+ * Reads a multipart upload (song; optional title and artist) into MEDIA_DIR: the file is streamed
+ * to a temporary file (multipart's fileSize limit truncates it at MAX_UPLOAD_MB), recognised by its
+ * bytes and read by the scanner's readTags, and only then renamed into place. Any failure removes
+ * what was written. The caller writes the row and removes the file if that fails.
  */
-export async function receiveUpload(request: FastifyRequest, mediaDir: string): Promise<StoredUpload> {
+export async function receiveUpload(request: FastifyRequest, limits: UploadLimits): Promise<StoredUpload> {
   if (!request.isMultipart()) throw new HttpError(400, MESSAGES.allFieldsRequired);
-  const tmpDir = uploadTempDir(mediaDir);
+  const tmpDir = uploadTempDir(limits.mediaDir);
   await mkdir(tmpDir, { recursive: true });
   const tmpPath = path.join(tmpDir, `${randomUUID()}.part`);
-  const fields: Record<string, string> = {};
-  let sizeBytes = -1;
-
   try {
-    try {
-      for await (const part of request.parts()) {
-        if (part.type === 'file') {
-          if (part.fieldname !== 'song' || sizeBytes >= 0) {
-            part.file.resume();
-            continue;
-          }
-          let written = 0;
-          part.file.on('data', (chunk: Buffer) => (written += chunk.length));
-          await pipeline(part.file, createWriteStream(tmpPath, { flags: 'wx' }));
-          if (part.file.truncated) throw new HttpError(413, MESSAGES.fileTooLarge);
-          sizeBytes = written;
-        } else if ((part.fieldname === 'title' || part.fieldname === 'artist') && typeof part.value === 'string') {
-          assertCleanInput(part.value);
-          fields[part.fieldname] = part.value;
-        }
-      }
-    } catch (error) {
-      // a broken body or a second file is mapped to its 400 by the errors plugin (multipartErrors.ts)
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, MESSAGES.fileTooLarge);
-      throw error;
-    }
+    const parts = await receiveParts(request, tmpPath, limits.maxUploadBytes);
+    if (parts.sizeBytes < 0) throw new HttpError(400, MESSAGES.allFieldsRequired);
+    const overrides = parseInput(UploadFields, parts.fields);
+    const { tags, playability } = await inspect(tmpPath, limits.hasFfmpeg);
 
-    if (sizeBytes < 0) throw new HttpError(400, MESSAGES.allFieldsRequired);
-    const { title, artist } = parseInput(UploadFields, { title: fields.title ?? '', artist: fields.artist ?? '' });
-
-    const mimeType = await sniffAudioFile(tmpPath);
-    if (!mimeType) throw new HttpError(415, MESSAGES.invalidFileType);
-    let durationMs: number;
-    try {
-      ({ durationMs } = await readAudioInfo(tmpPath));
-    } catch {
-      throw new HttpError(415, MESSAGES.invalidFileType);
-    }
-
-    const fileName = `${randomUUID()}.${EXTENSION_OF[mimeType]}`;
-    const filePath = path.join(mediaDir, fileName);
+    const fileName = `${randomUUID()}.${uploadExtension(playability)}`;
+    const filePath = path.join(limits.mediaDir, fileName);
     await rename(tmpPath, filePath);
-    return { title, artist, fileName, filePath, mimeType, sizeBytes, durationMs };
+    const { mtimeMs } = await stat(filePath);
+    const file = { path: filePath, root: limits.mediaDir, relPath: fileName, size: parts.sizeBytes, mtimeMs: Math.floor(mtimeMs) };
+    return { track: { file, tags: uploadTags(tags, overrides, tmpPath, parts.uploadedName) }, playability };
   } finally {
     await rm(tmpPath, { force: true });
   }
+}
+
+async function receiveParts(request: FastifyRequest, tmpPath: string, maxUploadBytes: number): Promise<ReceivedParts> {
+  const received: ReceivedParts = { sizeBytes: -1, fields: {} };
+  const tooLarge = () => new HttpError(413, MESSAGES.fileTooLargeMax(Math.round((maxUploadBytes / 1024 / 1024) * 100) / 100));
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'song' || received.sizeBytes >= 0) {
+          part.file.resume();
+          continue;
+        }
+        let written = 0;
+        part.file.on('data', (chunk: Buffer) => (written += chunk.length));
+        await pipeline(part.file, createWriteStream(tmpPath, { flags: 'wx' }));
+        if (part.file.truncated) throw tooLarge();
+        received.sizeBytes = written;
+        received.uploadedName = part.filename;
+      } else if ((part.fieldname === 'title' || part.fieldname === 'artist') && typeof part.value === 'string') {
+        assertCleanInput(part.value);
+        received.fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (error) {
+    // a broken body or a second file is mapped to its 400 by the errors plugin (multipartErrors.ts)
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+    throw error;
+  }
+  return received;
+}
+
+/** The format by content and the tags, exactly as a scan reads a file (library/scan). */
+async function inspect(tmpPath: string, hasFfmpeg: boolean) {
+  if (!(await fileLooksLikeAudio(tmpPath))) throw new HttpError(415, MESSAGES.invalidFileType);
+  let tags;
+  try {
+    tags = await readTags(tmpPath);
+  } catch {
+    throw new HttpError(415, MESSAGES.invalidFileType);
+  }
+  const playability = playabilityOf(tags.container, tags.codec, hasFfmpeg);
+  if (!playability) throw new HttpError(415, MESSAGES.invalidFileType);
+  return { tags, playability };
 }

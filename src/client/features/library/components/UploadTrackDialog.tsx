@@ -1,54 +1,65 @@
-import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
-import { useState, type FormEvent } from 'react';
-import { useDispatch } from 'react-redux';
+import { useEffect, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
+import { MESSAGES } from '../../../../contract/messages';
 import type { Song } from '../../../../contract/songs';
-import type { Services } from '../../../services';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import { ErrorMessage } from '../../../ui/Page';
 import { TextField } from '../../../ui/TextField';
-import { toastShown } from '../../../ui/toast/toastSlice';
-import { songsApi } from '../../../api/songsApi';
-import { checkUpload, uploadTrack } from '../uploadTrack';
+import { DropZone } from '../upload/DropZone';
+import { UploadRow } from '../upload/UploadRow';
+import { useUploadQueue, type TagOverrides, type UploadItem } from '../upload/useUploadQueue';
 
 const Form = styled.form`
   display: grid;
   gap: ${({ theme }) => theme.space(4)};
 `;
-const FileLabel = styled.label`
+const List = styled.ul`
   display: grid;
-  gap: ${({ theme }) => theme.space(1)};
-  font-weight: 600;
-  font-size: 0.9rem;
-  input {
-    font-weight: 400;
-  }
-`;
-const Bar = styled.div`
-  height: 10px;
-  border-radius: ${({ theme }) => theme.radius.pill};
-  background: ${({ theme }) => theme.color.surfaceAlt};
-  overflow: hidden;
-`;
-const Fill = styled.div<{ $percent: number }>`
-  height: 100%;
-  width: ${({ $percent }) => $percent}%;
-  background: ${({ theme }) => theme.color.accent};
-  transition: width 0.15s;
-`;
-const Row = styled.div`
-  display: flex;
-  justify-content: flex-end;
-  gap: ${({ theme }) => theme.space(2)};
+  gap: ${({ theme }) => theme.space(3)};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  max-height: 320px;
+  overflow-y: auto;
 `;
 const Hint = styled.p`
   margin: 0;
   color: ${({ theme }) => theme.color.textMuted};
   font-size: 0.85rem;
 `;
+const Row = styled.div`
+  display: flex;
+  justify-content: flex-end;
+  gap: ${({ theme }) => theme.space(2)};
+`;
 
-const ADDED_VISIBLE_MS = 800;
+function UploadList({ items }: { items: UploadItem[] }) {
+  if (!items.length) return null;
+  return (
+    <List aria-label="Files to upload">
+      {items.map((item) => (
+        <UploadRow key={item.id} item={item} />
+      ))}
+    </List>
+  );
+}
+
+const NOTHING_TYPED: TagOverrides = { title: '', artist: '' };
+
+/** Title and artist typed for a lone file, over its tags. */
+function TagFields({ typed, onChange, disabled }: { typed: TagOverrides; onChange: (typed: TagOverrides) => void; disabled: boolean }) {
+  return (
+    <>
+      <TextField label="Title" value={typed.title} onChange={(e) => onChange({ ...typed, title: e.target.value })} disabled={disabled} maxLength={200} />
+      <TextField label="Artist" value={typed.artist} onChange={(e) => onChange({ ...typed, artist: e.target.value })} disabled={disabled} maxLength={200} />
+      <Hint>Optional: title and artist replace the tags of a single file; blank uses the tags.</Hint>
+    </>
+  );
+}
+
+/** how long a batch that all went in stays on screen before the dialog closes */
+const ADDED_VISIBLE_MS = 1200;
 
 export interface UploadTrackDialogProps {
   open: boolean;
@@ -56,95 +67,60 @@ export interface UploadTrackDialogProps {
   onUploaded?: (song: Song) => void;
 }
 
-/** The form's state and its submit: checks first, then the upload; the dialog closes a moment after it is done. */
-function useTrackUploadForm(onClose: () => void, onUploaded?: (song: Song) => void) {
-  const dispatch = useDispatch<ThunkDispatch<unknown, Services, UnknownAction>>();
-  const [title, setTitle] = useState('');
-  const [artist, setArtist] = useState('');
-  const [file, setFile] = useState<File | null>(null);
+/**
+ * Admins add tracks: several audio files at once (picked or dropped), each its own upload with its
+ * own progress bar and result; titles, artists and albums come from the files' tags (docs/product.md §5.4).
+ */
+export function UploadTrackDialog({ open, onClose, onUploaded }: UploadTrackDialogProps) {
+  const queue = useUploadQueue(onUploaded);
   const [error, setError] = useState<string | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [added, setAdded] = useState<Song | null>(null);
-  const uploading = progress !== null && error === null && added === null;
+  const [typed, setTyped] = useState(NOTHING_TYPED);
+  const waiting = queue.items.some((i) => i.status === 'waiting');
+  const several = queue.items.length > 1;
 
-  const reset = () => {
-    setTitle('');
-    setArtist('');
-    setFile(null);
-    setError(null);
-    setProgress(null);
-    setAdded(null);
-  };
   const close = () => {
-    if (uploading) return;
-    reset();
+    if (queue.busy) return;
+    queue.reset();
+    setError(null);
+    setTyped(NOTHING_TYPED);
     onClose();
   };
-
-  const submit = async (event: FormEvent) => {
+  // every file went in: the dialog closes by itself; a failure keeps it open with its message
+  const allAdded = queue.finished && queue.items.length > 0 && queue.items.every((i) => i.status === 'done');
+  useEffect(() => {
+    if (!allAdded) return undefined;
+    const timer = setTimeout(close, ADDED_VISIBLE_MS);
+    return () => clearTimeout(timer);
+  });
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    const problem = checkUpload({ title, artist, file });
-    setError(problem);
-    if (problem) return;
-    setProgress(0);
-    try {
-      const song = await dispatch(uploadTrack({ title, artist, file }, setProgress));
-      dispatch(songsApi.util.invalidateTags(['Song']));
-      dispatch(toastShown(`Added "${song.title}"`, 'success'));
-      onUploaded?.(song);
-      // the full bar stays a moment, so the end of the upload is seen
-      setProgress(100);
-      setAdded(song);
-      setTimeout(() => {
-        reset();
-        onClose();
-      }, ADDED_VISIBLE_MS);
-    } catch (failure) {
-      setError((failure as Error).message);
-      setProgress(null);
+    if (!waiting) {
+      setError(queue.items.length ? null : MESSAGES.allFieldsRequired);
+      return;
     }
+    setError(null);
+    queue.start(typed);
   };
-  return { title, setTitle, artist, setArtist, setFile, error, progress, added, uploading, close, submit };
-}
 
-function UploadProgress({ progress, added }: { progress: number; added: Song | null }) {
   return (
-    <div>
-      <Bar role="progressbar" aria-label="Upload progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress}>
-        <Fill $percent={progress} />
-      </Bar>
-      <Hint aria-live="polite">{added ? `100 % · "${added.title}" added` : `${progress} %`}</Hint>
-    </div>
-  );
-}
-
-/** Admins add a track: docs/product.md §5's checks first, then an upload with a real progress bar. */
-export function UploadTrackDialog({ open, onClose, onUploaded }: UploadTrackDialogProps) {
-  const form = useTrackUploadForm(onClose, onUploaded);
-  const { uploading } = form;
-  return (
-    <Dialog open={open} title="Add Track" onClose={form.close}>
-      <Form onSubmit={form.submit} noValidate>
-        <TextField label="Title" value={form.title} onChange={(e) => form.setTitle(e.target.value)} disabled={uploading} maxLength={200} />
-        <TextField label="Artist" value={form.artist} onChange={(e) => form.setArtist(e.target.value)} disabled={uploading} maxLength={200} />
-        <FileLabel>
-          Audio file
-          <input
-            type="file"
-            accept=".mp3,.ogg,.wav,audio/mpeg,audio/ogg,audio/wav"
-            disabled={uploading}
-            onChange={(e) => form.setFile(e.target.files?.[0] ?? null)}
-          />
-        </FileLabel>
-        <Hint>MP3, OGG or WAV, at most 5 MB.</Hint>
-        {form.progress !== null ? <UploadProgress progress={form.progress} added={form.added} /> : null}
-        {form.error ? <ErrorMessage>{form.error}</ErrorMessage> : null}
+    <Dialog open={open} title="Add Track" onClose={close}>
+      <Form onSubmit={submit} noValidate>
+        <DropZone
+          disabled={queue.busy}
+          onFiles={(files) => {
+            setError(null);
+            queue.addFiles(files);
+          }}
+        />
+        <TagFields typed={typed} onChange={setTyped} disabled={queue.busy || several} />
+        <UploadList items={queue.items} />
+        {error ? <ErrorMessage>{error}</ErrorMessage> : null}
         <Row>
-          <Button type="button" $variant="secondary" onClick={form.close} disabled={uploading}>
-            Cancel
+          <Button type="button" $variant="secondary" onClick={close} disabled={queue.busy}>
+            {queue.finished ? 'Close' : 'Cancel'}
           </Button>
-          <Button type="submit" disabled={uploading}>
-            {uploading ? 'Uploading…' : 'Upload'}
+          <Button type="submit" disabled={queue.busy}>
+            {queue.busy ? 'Uploading…' : 'Upload'}
           </Button>
         </Row>
       </Form>

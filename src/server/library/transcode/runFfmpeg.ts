@@ -1,0 +1,47 @@
+import { spawn } from 'node:child_process';
+
+/** ffmpeg did not make the file: it failed, could not start, or ran past its time. */
+export class TranscodeError extends Error {}
+
+export interface FfmpegRun {
+  /** the ffmpeg executable (a path or a name on PATH) */
+  ffmpegPath: string;
+  /** killed (SIGKILL) after this long */
+  timeoutMs: number;
+}
+
+const STDERR_KEPT = 2000;
+
+/**
+ * Decodes the first audio stream of `source` and writes it as FLAC to `target` (lossless, so a
+ * seek in the browser lands on the same sample as in the source). Tags and pictures are left
+ * out: the song's row already holds them. Resolves when ffmpeg exits 0.
+ */
+export function transcodeToFlac(source: string, target: string, { ffmpegPath, timeoutMs }: FfmpegRun): Promise<void> {
+  const args = ['-v', 'error', '-nostdin', '-y', '-i', source, '-map', '0:a:0', '-map_metadata', '-1', '-c:a', 'flac', '-f', 'flac', target];
+  return new Promise((resolve, reject) => {
+    const child = spawn(ffmpegPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    let settled = false;
+    const settle = (error?: TranscodeError) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      if (error) reject(error);
+      else resolve();
+    };
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => {
+      stderr = (stderr + chunk).slice(-STDERR_KEPT);
+    });
+    // answered at once, not when its output closes: a child of the killed process may hold it open
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      settle(new TranscodeError(`ffmpeg ran longer than ${timeoutMs} ms and was stopped`));
+    }, timeoutMs);
+    child.on('error', (error) => settle(new TranscodeError(`ffmpeg could not start (${error.message})`)));
+    child.on('close', (code, signal) => {
+      settle(code === 0 ? undefined : new TranscodeError(`ffmpeg exited with ${code ?? signal}: ${stderr.trim() || 'no message'}`));
+    });
+  });
+}

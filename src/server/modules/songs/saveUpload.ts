@@ -1,0 +1,29 @@
+import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import type { Db } from '../../db/open';
+import { writeTracks } from '../../library/scan/writeBatch';
+import { findSong } from './repository';
+import type { StoredUpload } from './upload';
+
+/**
+ * Writes an upload through the scanner's write phase (artists, album by its group key, song), so it
+ * joins the same album and artists as a scanned file with the same tags; it stays an upload: source
+ * 'upload', its uploader, no MUSIC_DIR path (it streams from MEDIA_DIR). A failed write removes the file.
+ */
+export async function saveUpload(db: Db, upload: StoredUpload, uploadedBy: string) {
+  const id = randomUUID();
+  try {
+    await writeTracks(db, [{ track: upload.track, playability: upload.playability, id }], {
+      source: 'upload',
+      filePath: null,
+      fileMtimeMs: null,
+      uploadedBy,
+    });
+    const row = await findSong(db, id);
+    if (!row) throw new Error(`uploaded song ${id} was not written`);
+    return row;
+  } catch (error) {
+    await rm(upload.track.file.path, { force: true });
+    throw error;
+  }
+}
