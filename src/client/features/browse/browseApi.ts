@@ -1,14 +1,15 @@
-import type { z } from 'zod';
-import type * as browse from '../../../contract/browse';
-import type { AlbumSort } from '../../../contract/browse';
+import type { Album, AlbumSort, Artist } from '../../../contract/browse';
+import type { Song } from '../../../contract/songs';
 import { baseApi } from '../../api/baseApi';
 
-export type AlbumsResponse = z.infer<typeof browse.AlbumsResponse>;
-export type AlbumResponse = z.infer<typeof browse.AlbumResponse>;
-export type ArtistsResponse = z.infer<typeof browse.ArtistsResponse>;
-export type ArtistResponse = z.infer<typeof browse.ArtistResponse>;
-export type GenresResponse = z.infer<typeof browse.GenresResponse>;
-export type SearchResponse = z.infer<typeof browse.SearchResponse>;
+// the answers of docs/api/library.md (contract/browse.ts holds their zod schemas, which stay on the server)
+export type AlbumsResponse = { success: true; albums: Album[]; nextCursor: string | null };
+export type AlbumResponse = { success: true; album: Album & { songs: Song[] } };
+export type ArtistsResponse = { success: true; artists: Artist[]; nextCursor: string | null };
+export type ArtistResponse = { success: true; artist: Artist & { albums: Album[]; topSongs: Song[] } };
+export type Genre = { name: string; songCount: number; albumCount: number };
+export type GenresResponse = { success: true; genres: Genre[] };
+export type SearchResponse = { success: true; songs: Song[]; albums: Album[]; artists: Artist[] };
 
 /** The filters of the Albums page, without the cursor (the infinite query pages by itself). */
 export interface AlbumFilters {

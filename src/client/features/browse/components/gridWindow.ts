@@ -28,5 +28,5 @@ export interface VisibleRows {
 export function visibleRows(top: number, viewportHeight: number, rowHeight: number, rowCount: number, overscan: number): VisibleRows {
   const first = Math.floor(Math.max(0, top) / rowHeight);
   const last = Math.ceil(Math.max(0, top + viewportHeight) / rowHeight);
-  return { start: Math.max(0, first - overscan), end: Math.min(rowCount, last + overscan) };
+  return { start: Math.min(rowCount, Math.max(0, first - overscan)), end: Math.min(rowCount, last + overscan) };
 }

@@ -49,6 +49,8 @@ export function useGridWindow({ count, minColumnWidth, gap, captionHeight, overs
     if (!el) return;
     setWidth(el.getBoundingClientRect().width);
     measure();
+    // without ResizeObserver (old browsers) the window's resize event below still re-measures
+    if (typeof ResizeObserver === 'undefined') return;
     const resizes = new ResizeObserver((entries) => {
       setWidth(entries[0]?.contentRect.width ?? el.getBoundingClientRect().width);
       measure();
@@ -62,7 +64,10 @@ export function useGridWindow({ count, minColumnWidth, gap, captionHeight, overs
     const scroller = scrollParent(el);
     const onScroll = () => {
       cancelAnimationFrame(frame.current);
-      frame.current = requestAnimationFrame(measure);
+      frame.current = requestAnimationFrame(() => {
+        setWidth(el.getBoundingClientRect().width);
+        measure();
+      });
     };
     scroller.addEventListener('scroll', onScroll, { passive: true });
     window.addEventListener('resize', onScroll);
