@@ -34,7 +34,12 @@ async function signedInPages(page: Page, token: string): Promise<string[]> {
     });
     assert.equal(decided.status(), 200, await decided.text());
   }
-  return ['/', '/search', '/music-box', '/radio', '/playlists', `/playlists/${playlist.id}`, '/liked', '/settings', '/profile', '/no/such/page'];
+  // the browsing pages, with an album and an artist when the library has any
+  const headers = { authorization: `Bearer ${token}` };
+  const { albums } = (await (await page.request.get(`${BASE_URL}/api/albums?limit=1`, { headers })).json()) as { albums: { id: string }[] };
+  const { artists } = (await (await page.request.get(`${BASE_URL}/api/artists?limit=1`, { headers })).json()) as { artists: { id: string }[] };
+  const browse = ['/albums', '/artists', '/genres', ...albums.map((a) => `/albums/${a.id}`), ...artists.map((a) => `/artists/${a.id}`)];
+  return ['/', '/search', '/music-box', '/radio', '/playlists', `/playlists/${playlist.id}`, '/liked', '/settings', '/profile', ...browse, '/no/such/page'];
 }
 
 async function waitForPage(page: Page): Promise<void> {

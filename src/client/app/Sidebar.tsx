@@ -3,6 +3,7 @@ import { NavLink, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { MESSAGES } from '../../contract/messages';
 import { authActions, selectUser } from '../shared/session';
+import { AlbumIcon, MicIcon, TagIcon } from '../ui/libraryIcons';
 import { BoxIcon, HeartIcon, HomeIcon, ListIcon, LogoutIcon, RadioIcon, SearchIcon, SettingsIcon, UserIcon } from '../ui/icons';
 
 const Nav = styled.nav<{ $open: boolean }>`
@@ -98,6 +99,9 @@ const LogoutButton = styled.button`
 const LINKS = [
   { to: '/', label: 'Home', Icon: HomeIcon, end: true },
   { to: '/search', label: 'Search', Icon: SearchIcon },
+  { to: '/albums', label: 'Albums', Icon: AlbumIcon },
+  { to: '/artists', label: 'Artists', Icon: MicIcon },
+  { to: '/genres', label: 'Genres', Icon: TagIcon },
   { to: '/music-box', label: 'Music Box', Icon: BoxIcon },
   { to: '/radio', label: 'Radio', Icon: RadioIcon },
   { to: '/playlists', label: 'Playlists', Icon: ListIcon },

@@ -17,6 +17,11 @@ const RadioPage = lazy(() => import(/* webpackChunkName: "radio" */ '../features
 const PlaylistsPage = lazy(() => import(/* webpackChunkName: "playlists" */ '../features/playlists/pages/PlaylistsPage'));
 const PlaylistDetailPage = lazy(() => import(/* webpackChunkName: "playlist" */ '../features/playlists/pages/PlaylistDetailPage'));
 const LikedPage = lazy(() => import(/* webpackChunkName: "liked" */ '../features/liked/pages/LikedPage'));
+const AlbumsPage = lazy(() => import(/* webpackChunkName: "albums" */ '../features/browse/pages/AlbumsPage'));
+const AlbumPage = lazy(() => import(/* webpackChunkName: "album" */ '../features/browse/pages/AlbumPage'));
+const ArtistsPage = lazy(() => import(/* webpackChunkName: "artists" */ '../features/browse/pages/ArtistsPage'));
+const ArtistPage = lazy(() => import(/* webpackChunkName: "artist" */ '../features/browse/pages/ArtistPage'));
+const GenresPage = lazy(() => import(/* webpackChunkName: "genres" */ '../features/browse/pages/GenresPage'));
 const SettingsPage = lazy(() => import(/* webpackChunkName: "settings" */ './screens/settings/SettingsScreen'));
 const ProfilePage = lazy(() => import(/* webpackChunkName: "profile" */ './screens/profile/ProfileScreen'));
 
@@ -53,6 +58,11 @@ export const routes: RouteObject[] = [
       { path: 'playlists/create', element: <PlaylistsPage /> },
       { path: 'playlists/:id', element: <PlaylistDetailPage /> },
       { path: 'liked', element: <LikedPage /> },
+      { path: 'albums', element: <AlbumsPage /> },
+      { path: 'albums/:id', element: <AlbumPage /> },
+      { path: 'artists', element: <ArtistsPage /> },
+      { path: 'artists/:id', element: <ArtistPage /> },
+      { path: 'genres', element: <GenresPage /> },
       { path: 'settings', element: <SettingsPage /> },
       { path: 'profile', element: <ProfilePage /> },
     ],

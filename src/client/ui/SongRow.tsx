@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { IconButton } from './Button';
-import { GeneratedCover } from './cover/GeneratedCover';
+import { Artwork } from './cover/Artwork';
 import { songCoverName } from './cover/coverArt';
 import { formatDuration } from './format';
 import { PauseIcon, PlayIcon } from './icons';
@@ -25,7 +25,8 @@ const Row = styled.li<{ $current: boolean }>`
     grid-template-columns: auto auto minmax(0, 1fr) auto;
     gap: ${({ theme }) => theme.space(2)};
     padding: ${({ theme }) => theme.space(2)};
-    & > svg {
+    & > svg,
+    & > img {
       width: 32px;
       height: 32px;
     }
@@ -67,7 +68,7 @@ const Actions = styled.div`
 `;
 
 export interface SongRowProps {
-  song: { id: string; title: string; artist: string; duration: number };
+  song: { id: string; title: string; artist: string; duration: number; artworkUrl?: string | null };
   /** this song is the current one and playing */
   playing: boolean;
   /** this song is the current one (playing or paused) */
@@ -80,14 +81,14 @@ export interface SongRowProps {
   testId?: string;
 }
 
-/** One song in a list: play/pause, its generated cover, title, artist, m:ss, and the caller's actions. */
+/** One song in a list: play/pause, its artwork (or generated cover), title, artist, m:ss, and the caller's actions. */
 export function SongRow({ song, playing, current = playing, onPlay, meta, actions, testId = 'song-row' }: SongRowProps) {
   return (
     <Row $current={current} data-testid={testId} data-song-id={song.id}>
       <IconButton type="button" aria-label={playing ? `Pause ${song.title}` : `Play ${song.title}`} onClick={onPlay}>
         {playing ? <PauseIcon /> : <PlayIcon />}
       </IconButton>
-      <GeneratedCover name={songCoverName(song.title, song.artist)} />
+      <Artwork url={song.artworkUrl} name={songCoverName(song.title, song.artist)} size={40} thumb={64} />
       <SongText>
         <Title $current={current} data-testid="song-title">
           {song.title}

@@ -7,6 +7,10 @@ export interface PlayerTrack {
   url: string;
   /** seconds */
   duration: number;
+  /** the album's name, for the lock screen (docs/product.md §5.7); absent when unknown */
+  album?: string | null;
+  /** `/api/artwork/<hash>` (contract/artwork.ts); absent or null when there is none */
+  artworkUrl?: string | null;
 }
 
 /** Where a play started; counted in statistics. */

@@ -5,17 +5,29 @@ import { playerActions, selectCurrentTrack, selectPlayingSongId } from './player
 import type { PlaySource } from './playerTypes';
 import { toPlayerTrack } from './toPlayerTrack';
 
-export type PlayableSong = Pick<Song, 'id' | 'title' | 'artist' | 'publicUrl' | 'duration'>;
+export type PlayableSong = Pick<Song, 'id' | 'title' | 'artist' | 'publicUrl' | 'duration' | 'album' | 'artworkUrl'>;
 
 export interface PlaySongs {
   /** Plays the song at `index`; the rest of the list is queued. On the current song it pauses or resumes. */
   play: (index: number) => void;
   /** Plays the whole list from its first song. */
   playAll: () => void;
+  /** Plays the whole list in a random order. */
+  shuffleAll: () => void;
   /** the song is the current track (playing or paused) */
   isCurrent: (songId: string) => boolean;
   /** the song is the current track and playing */
   isPlaying: (songId: string) => boolean;
+}
+
+/** A copy of the list in a random order (Fisher-Yates). */
+export function shuffled<T>(list: readonly T[], random: () => number = Math.random): T[] {
+  const copy = [...list];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [copy[i], copy[j]] = [copy[j], copy[i]];
+  }
+  return copy;
 }
 
 /**
@@ -40,7 +52,10 @@ export function usePlaySongs(songs: readonly PlayableSong[], source: PlaySource)
   const playAll = useCallback(() => {
     dispatch(playerActions.playAllRequested({ tracks: songs.map(toPlayerTrack), source }));
   }, [songs, source, dispatch]);
+  const shuffleAll = useCallback(() => {
+    dispatch(playerActions.playAllRequested({ tracks: shuffled(songs).map(toPlayerTrack), source }));
+  }, [songs, source, dispatch]);
   const isCurrent = useCallback((songId: string) => songId === currentId, [currentId]);
   const isPlaying = useCallback((songId: string) => songId === playingId, [playingId]);
-  return { play, playAll, isCurrent, isPlaying };
+  return { play, playAll, shuffleAll, isCurrent, isPlaying };
 }

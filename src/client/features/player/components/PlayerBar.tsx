@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useSelector, useDispatch } from 'react-redux';
 import styled from 'styled-components';
 import { IconButton } from '../../../ui/Button';
-import { GeneratedCover } from '../../../ui/cover/GeneratedCover';
+import { Artwork } from '../../../ui/cover/Artwork';
 import { songCoverName } from '../../../ui/cover/coverArt';
 import { SongText } from '../../../ui/SongRow';
 import { NextIcon, PauseIcon, PlayIcon, PreviousIcon } from '../../../ui/icons';
@@ -90,7 +90,7 @@ function NowPlaying({ player }: { player: PlayerState }) {
     );
   return (
     <Now>
-      <GeneratedCover name={songCoverName(track.title, track.artist)} size={40} />
+      <Artwork url={track.artworkUrl} name={songCoverName(track.title, track.artist)} size={40} thumb={64} />
       <SongText>
         <Title data-testid="player-title">{track.title}</Title>
         <Muted data-testid="player-artist">

@@ -2,10 +2,22 @@ import { useEffect, useRef } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { selectIsAdmin } from '../../../shared/session';
 import { playerActions, selectPlayer } from '../../../shared/player/playerSlice';
+import type { PlayerTrack } from '../../../shared/player';
+import { ARTWORK_SIZES, artworkSrc } from '../../../../contract/artwork';
+
+/** The lock screen's picture: every thumbnail size as an absolute URL (docs/product.md §5.7). */
+export function mediaArtwork(artworkUrl: string | null | undefined, origin: string): MediaImage[] {
+  if (!artworkUrl) return [];
+  return ARTWORK_SIZES.map((size) => ({ src: new URL(artworkSrc(artworkUrl, size), origin).href, sizes: `${size}x${size}`, type: 'image/jpeg' }));
+}
+
+function metadataOf(track: PlayerTrack): MediaMetadataInit {
+  return { title: track.title, artist: track.artist, album: track.album || 'Wavelength', artwork: mediaArtwork(track.artworkUrl, window.location.origin) };
+}
 
 /**
  * The Media Session API: media keys, headset buttons and the lock screen show the title and
- * artist and send play, pause, next, previous and seek to the player.
+ * artist, album and cover and send play, pause, next, previous and seek to the player.
  */
 export function useMediaSession(): void {
   const dispatch = useDispatch();
@@ -18,7 +30,7 @@ export function useMediaSession(): void {
 
   useEffect(() => {
     if (!session || typeof MediaMetadata === 'undefined') return;
-    session.metadata = track ? new MediaMetadata({ title: track.title, artist: track.artist, album: 'Wavelength' }) : null;
+    session.metadata = track ? new MediaMetadata(metadataOf(track)) : null;
   }, [session, track]);
 
   useEffect(() => {

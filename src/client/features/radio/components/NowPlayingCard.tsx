@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import type { RadioQueueTrack } from '../../../../contract/radio';
-import { GeneratedCover } from '../../../ui/cover/GeneratedCover';
+import { useGetSongQuery } from '../../../api/songsApi';
+import { Artwork } from '../../../ui/cover/Artwork';
 import { songCoverName } from '../../../ui/cover/coverArt';
 import { formatDuration } from '../../../ui/format';
 import { livePosition } from '../livePosition';
@@ -55,6 +56,12 @@ const Times = styled.div`
   font-size: 0.85rem;
 `;
 
+/** The radio track's cover: the queue carries no artwork, so it comes from the library song (cached per song). */
+function RadioArtwork({ track }: { track: RadioQueueTrack }) {
+  const { data } = useGetSongQuery(track.songId);
+  return <Artwork url={data?.song.artworkUrl} name={songCoverName(track.title, track.artist)} size={120} thumb={300} />;
+}
+
 export interface NowPlayingCardProps {
   track: RadioQueueTrack | null;
   isRadioActive: boolean;
@@ -87,7 +94,7 @@ export function NowPlayingCard({ track, isRadioActive, startedAt, clockOffsetMs,
     <Card aria-label="Now playing">
       <Label>{isRadioActive ? 'Now playing' : 'Paused (radio off)'}</Label>
       <Heading>
-        <GeneratedCover name={songCoverName(track.title, track.artist)} size={72} />
+        <RadioArtwork track={track} />
         <div>
           <Title>{track.title}</Title>
           <Muted>{track.artist}</Muted>

@@ -1,0 +1,58 @@
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import type { Album } from '../../../../contract/browse';
+import { Artwork } from '../../../ui/cover/Artwork';
+import { CARD_CAPTION_HEIGHT } from './VirtualGrid';
+
+const CardLink = styled(Link)`
+  display: grid;
+  grid-template-rows: auto ${CARD_CAPTION_HEIGHT}px;
+  color: inherit;
+  text-decoration: none;
+  border-radius: ${({ theme }) => theme.radius.md};
+  & > svg,
+  & > img {
+    width: 100%;
+    height: auto;
+    aspect-ratio: 1;
+  }
+  &:hover strong {
+    text-decoration: underline;
+  }
+  &:focus-visible {
+    outline: 3px solid ${({ theme }) => theme.color.focus};
+    outline-offset: 3px;
+  }
+`;
+const Caption = styled.span`
+  display: grid;
+  align-content: start;
+  padding-top: ${({ theme }) => theme.space(2)};
+  min-width: 0;
+  strong,
+  span {
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+  span {
+    color: ${({ theme }) => theme.color.textMuted};
+    font-size: 0.85rem;
+  }
+`;
+
+/** "Artist · 1999", or the artist alone when the year is unknown. */
+export const albumByline = (album: Pick<Album, 'albumArtist' | 'year'>) => (album.year ? `${album.albumArtist} · ${album.year}` : album.albumArtist);
+
+/** An album in a grid: its cover, name and artist, opening the album. */
+export function AlbumCard({ album }: { album: Album }) {
+  return (
+    <CardLink to={`/albums/${album.id}`} data-testid="album-card" aria-label={`${album.name} by ${album.albumArtist}`}>
+      <Artwork url={album.artworkUrl} name={album.name} thumb={300} />
+      <Caption>
+        <strong>{album.name}</strong>
+        <span>{albumByline(album)}</span>
+      </Caption>
+    </CardLink>
+  );
+}
