@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 
-/** Up to two initials of a name ("Kind of Blue" -> "KB"), letters and digits of any script. */
+/** The initials of a name's first and last words ("Kind of Blue" -> "KB"), letters and digits of any script. */
 export function initialsOf(label: string): string {
   const words = label.match(/[\p{L}\p{N}]+/gu) ?? [];
-  const letters = words.slice(0, 2).map((w) => Array.from(w)[0].toLocaleUpperCase());
+  const chosen = words.length > 1 ? [words[0], words[words.length - 1]] : words.slice(0, 1);
+  const letters = chosen.map((w) => Array.from(w)[0].toLocaleUpperCase());
   return letters.join('') || '♪';
 }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ARTWORK_SIZES } from '../../../contract/artwork';
 import { errorResponses } from '../../../contract/common';
 import { MESSAGES } from '../../../contract/messages';
@@ -47,7 +47,7 @@ export const artworkRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
     const etag = `"${hash}-${size}"`;
     reply.header('cache-control', IMMUTABLE);
     reply.header('etag', etag);
-    if (etagMatches(request.headers['if-none-match'], etag)) return reply.status(304).send(null);
+    if (etagMatches(request.headers['if-none-match'], etag)) return (reply as FastifyReply).status(304).send();
     const image = await app.artwork.thumbnail(hash, size);
     if (!image) {
       reply.removeHeader('etag');

@@ -29,7 +29,7 @@ function artistSelect(where: SQL, tail: SQL = sql``): SQL {
       union
       select lower(al.album_artist), s.id, s.album_id from songs s join albums al on al.id = s.album_id
         where lower(al.album_artist) in (select key from keys)
-    )
+    ),
     counted as (
       select p.id, p.name, p.sort_key, count(distinct c.album_id)::int as album_count, count(distinct c.song_id)::int as song_count,
         array_remove(array_agg(distinct c.album_id), null) as album_ids
