@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 /** The initials of a name's first and last words ("Kind of Blue" -> "KB"), letters and digits of any script. */
 export function initialsOf(label: string): string {
   const words = label.match(/[\p{L}\p{N}]+/gu) ?? [];
-  const chosen = words.length > 1 ? [words[0], words[words.length - 1]] : words.slice(0, 1);
+  const chosen = [words[0], words.length > 1 ? words[words.length - 1] : undefined].filter((w): w is string => Boolean(w));
   const letters = chosen.map((w) => Array.from(w)[0].toLocaleUpperCase());
   return letters.join('') || '♪';
 }
