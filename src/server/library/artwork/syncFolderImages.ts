@@ -62,7 +62,10 @@ async function writeFolderImages(db: Db, upserts: (typeof folderImages.$inferIns
     let written = 0;
     if (deletions.length) written += (await tx.delete(folderImages).where(inArray(folderImages.path, deletions)).returning()).length;
     for (const row of upserts) {
-      await tx.insert(folderImages).values(row).onConflictDoUpdate({ target: folderImages.path, set: { hash: row.hash, sizeBytes: row.sizeBytes, mtimeMs: row.mtimeMs } });
+      await tx
+        .insert(folderImages)
+        .values(row)
+        .onConflictDoUpdate({ target: folderImages.path, set: { hash: row.hash, sizeBytes: row.sizeBytes, mtimeMs: row.mtimeMs } });
       written += 1;
     }
     return written;

@@ -7,7 +7,10 @@ type Rgb = { r: number; g: number; b: number };
 /** A PNG, left half `left`, right half `right`: its thumbnails show where their pixels came from. */
 export async function writeTwoColourPng(file: string, left: Rgb, right: Rgb, size = 200): Promise<string> {
   await mkdir(path.dirname(file), { recursive: true });
-  const half = (colour: Rgb) => sharp({ create: { width: size / 2, height: size, channels: 3, background: colour } }).png().toBuffer();
+  const half = (colour: Rgb) =>
+    sharp({ create: { width: size / 2, height: size, channels: 3, background: colour } })
+      .png()
+      .toBuffer();
   const [l, r] = await Promise.all([half(left), half(right)]);
   await sharp({ create: { width: size, height: size, channels: 3, background: left } })
     .composite([
@@ -22,7 +25,9 @@ export async function writeTwoColourPng(file: string, left: Rgb, right: Rgb, siz
 /** A one-colour JPEG. */
 export async function writeSolidJpeg(file: string, colour: Rgb, width = 160, height = 120): Promise<string> {
   await mkdir(path.dirname(file), { recursive: true });
-  await sharp({ create: { width, height, channels: 3, background: colour } }).jpeg({ quality: 95 }).toFile(file);
+  await sharp({ create: { width, height, channels: 3, background: colour } })
+    .jpeg({ quality: 95 })
+    .toFile(file);
   return file;
 }
 
