@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/open';
 import { folderImages, songs } from '../../db/schema';
 import type { FoundFile } from '../scan/types';
@@ -61,12 +61,16 @@ async function writeFolderImages(db: Db, upserts: (typeof folderImages.$inferIns
   return db.transaction(async (tx) => {
     let written = 0;
     if (deletions.length) written += (await tx.delete(folderImages).where(inArray(folderImages.path, deletions)).returning()).length;
-    for (const row of upserts) {
-      await tx
+    for (let i = 0; i < upserts.length; i += 500) {
+      const rows = await tx
         .insert(folderImages)
-        .values(row)
-        .onConflictDoUpdate({ target: folderImages.path, set: { hash: row.hash, sizeBytes: row.sizeBytes, mtimeMs: row.mtimeMs } });
-      written += 1;
+        .values(upserts.slice(i, i + 500))
+        .onConflictDoUpdate({
+          target: folderImages.path,
+          set: { hash: sql`excluded.hash`, sizeBytes: sql`excluded.size_bytes`, mtimeMs: sql`excluded.mtime_ms` },
+        })
+        .returning({ path: folderImages.path });
+      written += rows.length;
     }
     return written;
   });
