@@ -40,7 +40,8 @@ beforeAll(async () => {
   t = await createScanApp(root);
   listener = await createUser(t);
   if (HAS_FFMPEG) await scanNow(t);
-});
+  // ffmpeg, sharp and a scan: beside the whole suite on 2 cores this takes well over jest's 30 s
+}, 120_000);
 afterAll(async () => t?.close());
 
 describeReal('artwork: what the scan finds', () => {
