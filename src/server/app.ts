@@ -10,6 +10,8 @@ import type { Database } from './db/open';
 import { DATABASE_RETRY_AFTER_S } from './db/unavailable';
 import { authRoutes } from './modules/auth/routes';
 import { createTokenService } from './modules/auth/tokens';
+import { artworkPlugin } from './modules/artwork/plugin';
+import { artworkRoutes } from './modules/artwork/routes';
 import { browseRoutes } from './modules/browse/routes';
 import { libraryPlugin } from './modules/library/plugin';
 import { libraryRoutes } from './modules/library/routes';
@@ -72,6 +74,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(radioPlugin, { now });
   await app.register(libraryPlugin, { config: deps.config, now, ffmpegAvailable: deps.ffmpegAvailable });
+  await app.register(artworkPlugin, { config: deps.config });
 
   const moduleOptions: ModuleOptions = { config: deps.config, now, ffmpegAvailable: deps.ffmpegAvailable };
   await app.register(
@@ -102,6 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(profileRoutes, moduleOptions);
       await api.register(libraryRoutes, moduleOptions);
       await api.register(browseRoutes, moduleOptions);
+      await api.register(artworkRoutes, moduleOptions);
     },
     { prefix: '/api' },
   );

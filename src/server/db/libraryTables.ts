@@ -23,6 +23,8 @@ export const albums = pgTable(
     groupKey: text('group_key').notNull(),
     /** lower-case, accent-free name: the albums' name order */
     sortKey: text('sort_key').notNull(),
+    /** the album's artwork (docs/decisions/library.md, Artwork): a song's embedded picture, else a folder image, else its placeholder */
+    artworkHash: text('artwork_hash'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('albums_group_key').on(t.groupKey), index('albums_sort_idx').on(t.sortKey, t.id)],
@@ -87,5 +89,11 @@ export function songLibraryColumns() {
     lyrics: jsonb('lyrics').$type<SongLyrics>(),
     playable: boolean('playable').notNull().default(true),
     unplayableReason: text('unplayable_reason'),
+    /** hash of the file's own embedded picture (read again from file_path) */
+    pictureHash: text('picture_hash'),
+    /** hash of the cover image in the file's folder (folder_images) */
+    folderImageHash: text('folder_image_hash'),
+    /** what artworkUrl names: the embedded picture, else the album's artwork (set after each scan's writes) */
+    artworkHash: text('artwork_hash'),
   };
 }

@@ -3,6 +3,7 @@ import { bigint, bigserial, boolean, check, index, integer, pgTable, primaryKey,
 import { albums, songLibraryColumns } from './libraryTables';
 
 export { albums, artists, type SongLyrics } from './libraryTables';
+export { folderImages, generatedArtworks } from './artworkTables';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -120,6 +121,7 @@ export const songs = pgTable(
     index('songs_match_key_idx').on(t.matchKey),
     uniqueIndex('songs_file_path_key').on(t.filePath),
     index('songs_album_idx').on(t.albumId, t.discNumber, t.trackNumber),
+    index('songs_picture_hash_idx').on(t.pictureHash),
     check('songs_source_check', sql`${t.source} in ('demo', 'upload', 'scan')`),
   ],
 );

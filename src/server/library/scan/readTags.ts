@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { parseFile, type IAudioMetadata, type ICommonTagsResult } from 'music-metadata';
 import type { SongLyrics } from '../../db/schema';
+import { embeddedPictureHash } from '../artwork/embeddedPicture';
 import { UNKNOWN_ARTIST } from './albumKey';
 import { splitArtists, unique } from './splitArtists';
 import type { TrackTags } from './types';
@@ -12,9 +13,10 @@ export class UnreadableAudioError extends Error {}
 export async function readTags(filePath: string): Promise<TrackTags> {
   let meta: IAudioMetadata;
   try {
-    meta = await parseFile(filePath, { skipCovers: true });
+    // covers are read for their hash only (library/artwork); the bytes are dropped with the tags
+    meta = await parseFile(filePath);
     // No duration in the header (a VBR MP3 without Xing): count the frames.
-    if (!meta.format.duration) meta = await parseFile(filePath, { skipCovers: true, duration: true });
+    if (!meta.format.duration) meta = await parseFile(filePath, { duration: true });
   } catch (error) {
     throw new UnreadableAudioError(`corrupt or unreadable audio (${(error as Error).message})`);
   }
@@ -46,6 +48,7 @@ export async function readTags(filePath: string): Promise<TrackTags> {
     codec: format.codec ?? '',
     container: format.container ?? '',
     lyrics: lyricsOf(common),
+    pictureHash: embeddedPictureHash(common.picture),
   };
 }
 

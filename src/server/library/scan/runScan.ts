@@ -1,4 +1,8 @@
+import path from 'node:path';
 import type { Db } from '../../db/open';
+import { splitFolderImages } from '../artwork/folderImages';
+import { refreshArtwork } from '../artwork/refreshArtwork';
+import { applyFolderChanges, syncFolderImages } from '../artwork/syncFolderImages';
 import { classify, type Classified } from './classify';
 import { loadKnownSongs } from './knownSongs';
 import { matchMoves } from './matchMoves';
@@ -37,9 +41,15 @@ export async function runScan(deps: ScanDeps): Promise<ScanOutcome> {
   const emptyRoots = deps.roots.filter((root) => !walked.files.some((f) => f.root === root));
 
   signal?.throwIfAborted();
-  const plan = classify(walked.files, await loadKnownSongs(db), [...walked.unreadableRoots, ...emptyRoots]);
+  const { images, others } = splitFolderImages(walked.files);
+  const keptRoots = [...walked.unreadableRoots, ...emptyRoots];
+  const known = await loadKnownSongs(db);
+  const plan = classify(others, known, keptRoots);
   counters.unchanged = plan.unchanged.length;
+  const folders = await syncFolderImages(db, images, keptRoots);
+  counters.rowsWritten += folders.rowsWritten + (await applyFolderChanges(db, known.values(), folders.changedFolders));
   const { writes, removedIds } = await readAndMatch(plan, { ffmpegAvailable: deps.ffmpegAvailable, counters, skipped, signal });
+  for (const { track } of writes) track.folderImageHash = folders.hashByFolder.get(path.dirname(track.file.path)) ?? null;
 
   for (let i = 0; i < writes.length; i += batchSize) {
     signal?.throwIfAborted();
@@ -47,6 +57,8 @@ export async function runScan(deps: ScanDeps): Promise<ScanOutcome> {
   }
   counters.rowsWritten += await removeSongs(db, removedIds, batchSize);
   if (writes.length || removedIds.length) counters.rowsWritten += await removeEmptyAlbums(db);
+  // removals and folder covers change albums no write touched
+  if (removedIds.length || folders.changedFolders.size) counters.rowsWritten += await refreshArtwork(db, null);
   return { skipped };
 }
 

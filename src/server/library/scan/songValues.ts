@@ -46,5 +46,9 @@ export function songValues(track: ReadTrack, albumId: string, playability: Playa
     lyrics: tags.lyrics,
     playable: playability.playable,
     unplayableReason: playability.unplayableReason,
+    pictureHash: tags.pictureHash,
+    folderImageHash: track.folderImageHash ?? null,
+    // provisional: the artwork pass after the writes sets the album's artwork when there is no picture
+    artworkHash: tags.pictureHash ?? track.folderImageHash ?? null,
   };
 }

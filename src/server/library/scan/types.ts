@@ -45,12 +45,16 @@ export interface TrackTags {
   codec: string;
   container: string;
   lyrics: SongLyrics | null;
+  /** hash of the embedded picture (front cover first), null without one */
+  pictureHash: string | null;
 }
 
 /** A file whose tags were read, ready to be written. */
 export interface ReadTrack {
   file: FoundFile;
   tags: TrackTags;
+  /** hash of the cover image in the file's folder, when the scan found one */
+  folderImageHash?: string | null;
 }
 
 export interface ScanCounters {

@@ -2,6 +2,7 @@ import { getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/open';
 import { albums, artists, songs } from '../../db/schema';
 import { foldText } from '../../lib/text';
+import { refreshArtwork } from '../artwork/refreshArtwork';
 import { albumArtistOf, albumGroupKey, UNKNOWN_ALBUM } from './albumKey';
 import type { Playability } from './playability';
 import { songValues } from './songValues';
@@ -42,7 +43,8 @@ export async function writeTracks(db: Db, batch: TrackWrite[], extra: Partial<So
       ...extra,
     }));
     const written = await tx.insert(songs).values(values).onConflictDoUpdate({ target: songs.id, set: songRewrite }).returning({ id: songs.id });
-    return artistRows + albumIds.size + written.length;
+    const artworkRows = await refreshArtwork(tx, [...albumIds.values()]);
+    return artistRows + albumIds.size + written.length + artworkRows;
   });
 }
 

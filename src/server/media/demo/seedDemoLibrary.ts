@@ -3,7 +3,8 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/open';
-import { songs } from '../../db/schema';
+import { generatedArtworks, songs } from '../../db/schema';
+import { placeholderHash } from '../../library/artwork/hashes';
 import { songKeys } from '../../modules/songs/songKeys';
 import { readAudioInfo } from '../probe';
 import { encodeWav } from '../wav';
@@ -46,6 +47,8 @@ export async function seedDemoLibrary({ db, mediaDir, log }: SeedDemoDeps): Prom
         sizeBytes: wav.length,
         source: 'demo',
         artists: [track.artist],
+        // a generated cover per song, drawn from its title (as migration 0006 gives older demo rows)
+        artworkHash: placeholderHash(track.title),
         ...songKeys(track.title, track.artist),
       });
     }
@@ -55,6 +58,8 @@ export async function seedDemoLibrary({ db, mediaDir, log }: SeedDemoDeps): Prom
       await tx.execute(sql`lock table ${songs} in share row exclusive mode`);
       if (!(await libraryIsEmpty(tx as unknown as Db))) return 0;
       const ids = await tx.insert(songs).values(rows).returning({ id: songs.id });
+      const covers = DEMO_TRACKS.map((track) => ({ hash: placeholderHash(track.title), label: track.title }));
+      await tx.insert(generatedArtworks).values(covers).onConflictDoNothing();
       return ids.length;
     });
     if (inserted === 0) {

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Album } from '../../../contract/browse';
+import { artworkUrlOf } from '../../library/artwork/hashes';
 import { durationSeconds } from '../songs/toSong';
 
 /** An album row as albumSelect answers it (snake case, straight from SQL). */
@@ -15,6 +16,7 @@ export interface AlbumRow {
   song_count: number | string;
   duration_ms: number | string;
   genres: string[] | null;
+  artwork_hash: string | null;
   plays?: number | string;
   shuffle_key?: string;
 }
@@ -56,7 +58,7 @@ export function toAlbum(row: AlbumRow): Album {
     songCount: Number(row.song_count),
     duration: durationSeconds(Number(row.duration_ms)),
     genres: row.genres ?? [],
-    artworkUrl: null,
+    artworkUrl: artworkUrlOf(row.artwork_hash),
   };
 }
 

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { songs } from '../../db/schema';
+import { artworkUrlOf, placeholderHash } from '../../library/artwork/hashes';
 import { HAS_FFMPEG, skipMessageWithoutFfmpeg } from '../../library/scan/test/makeTracks';
 import { allPages, browseFixture, type BrowseFixture } from './test/browseLibrary';
 
@@ -44,7 +45,8 @@ describe('GET /api/albums', () => {
       songCount: 3,
       duration: Math.round(ms / 1000),
       genres: ['Jazz', 'Rock'],
-      artworkUrl: null,
+      // issue 14: an album without artwork gets its placeholder
+      artworkUrl: artworkUrlOf(placeholderHash('Double')),
     });
     const hits = res.body.albums.find((a: { name: string }) => a.name === 'Summer Hits');
     expect(hits).toMatchObject({ albumArtist: 'Various Artists', compilation: true, songCount: 3, genres: ['Pop'] });

@@ -2,6 +2,7 @@ import { desc, sql, type SQL } from 'drizzle-orm';
 import type { Artist } from '../../../contract/browse';
 import type { Db } from '../../db/open';
 import { songs, type SongRow } from '../../db/schema';
+import { artworkUrlOf, placeholderHashSql } from '../../library/artwork/hashes';
 import { rowsOf } from './albumRows';
 import { decodeBrowseCursor, encodeBrowseCursor } from './cursor';
 
@@ -11,11 +12,12 @@ interface ArtistRow {
   sort_key: string;
   album_count: number | string;
   song_count: number | string;
+  artwork_hash: string | null;
 }
 
 /**
  * Artists (alias ar, chosen by `where` and `tail`: order and limit) with their album and song
- * counts. The credits of the chosen artists (a song's artists, an album's album artist; case
+ * counts, and the artwork of one of their albums (real artwork before a placeholder, newest year first). The credits of the chosen artists (a song's artists, an album's album artist; case
  * ignored) are gathered in one pass over songs, never one scan per artist.
  */
 function artistSelect(where: SQL, tail: SQL = sql``): SQL {
@@ -27,11 +29,18 @@ function artistSelect(where: SQL, tail: SQL = sql``): SQL {
       union
       select lower(al.album_artist), s.id, s.album_id from songs s join albums al on al.id = s.album_id
         where lower(al.album_artist) in (select key from keys)
+    ),
+    counted as (
+      select p.id, p.name, p.sort_key, count(distinct c.album_id)::int as album_count, count(distinct c.song_id)::int as song_count,
+        array_remove(array_agg(distinct c.album_id), null) as album_ids
+      from page p left join credits c on c.key = lower(p.name)
+      group by p.id, p.name, p.sort_key
     )
-    select p.id, p.name, p.sort_key, count(distinct c.album_id)::int as album_count, count(distinct c.song_id)::int as song_count
-    from page p left join credits c on c.key = lower(p.name)
-    group by p.id, p.name, p.sort_key
-    order by p.sort_key asc, p.id asc`;
+    select k.id, k.name, k.sort_key, k.album_count, k.song_count,
+      (select al.artwork_hash from albums al where al.id = any(k.album_ids) and al.artwork_hash is not null
+        order by al.artwork_hash = ${placeholderHashSql(sql`al.name`)} asc, al.year desc nulls last, al.id asc limit 1) as artwork_hash
+    from counted k
+    order by k.sort_key asc, k.id asc`;
 }
 
 const toArtist = (row: ArtistRow): Artist => ({
@@ -39,6 +48,7 @@ const toArtist = (row: ArtistRow): Artist => ({
   name: row.name,
   albumCount: Number(row.album_count),
   songCount: Number(row.song_count),
+  artworkUrl: artworkUrlOf(row.artwork_hash),
 });
 
 /** Name order (the folded sort key, artists_sort_key), keyset pages. */

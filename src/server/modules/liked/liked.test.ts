@@ -42,6 +42,20 @@ describe('liked songs', () => {
         path: songs[0].path,
         publicUrl: `/api/songs/stream/${songs[0].id}`,
         createdAt: expect.any(String),
+        // issue 14: an uploaded song answers the library fields (untagged here) and its artwork URL
+        album: null,
+        albumId: null,
+        albumArtist: null,
+        artists: [songs[0].artist],
+        trackNumber: null,
+        discNumber: null,
+        year: null,
+        genres: [],
+        codec: null,
+        bitRate: null,
+        playable: true,
+        unplayableReason: null,
+        artworkUrl: null,
       },
     });
 

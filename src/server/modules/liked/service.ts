@@ -26,6 +26,7 @@ export const songColumns = {
   bitRate: songs.bitRate,
   playable: songs.playable,
   unplayableReason: songs.unplayableReason,
+  artworkHash: songs.artworkHash,
 };
 
 export async function assertSongExists(db: Db, songId: string): Promise<void> {

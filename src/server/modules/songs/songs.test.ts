@@ -18,6 +18,7 @@ interface SongJson {
   path: string;
   publicUrl: string;
   createdAt: string;
+  artworkUrl?: string | null;
 }
 
 let t: TestApp;
@@ -79,7 +80,30 @@ describe('GET /api/songs', () => {
     const { body } = await search({ search: 'plain qx' });
     expect(body.success).toBe(true);
     const [song] = body.songs;
-    expect(Object.keys(song).sort()).toEqual(['artist', 'createdAt', 'duration', 'id', 'path', 'publicUrl', 'title']);
+    // issue 14: songs gain the library fields and an artwork URL (an upload without artwork: null)
+    expect(Object.keys(song).sort()).toEqual([
+      'album',
+      'albumArtist',
+      'albumId',
+      'artist',
+      'artists',
+      'artworkUrl',
+      'bitRate',
+      'codec',
+      'createdAt',
+      'discNumber',
+      'duration',
+      'genres',
+      'id',
+      'path',
+      'playable',
+      'publicUrl',
+      'title',
+      'trackNumber',
+      'unplayableReason',
+      'year',
+    ]);
+    expect(song.artworkUrl).toBeNull();
     expect(song.duration).toBe(63);
     expect(song.publicUrl).toBe(`/api/songs/stream/${song.id}`);
     expect(body.nextCursor).toBeNull();

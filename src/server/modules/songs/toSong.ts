@@ -1,5 +1,6 @@
 import type { Song } from '../../../contract/songs';
 import type { SongRow } from '../../db/schema';
+import { artworkUrlOf } from '../../library/artwork/hashes';
 
 /** The columns a Song is made from; select at least these. */
 export type SongSource = Pick<
@@ -23,6 +24,7 @@ export type SongSource = Pick<
   | 'bitRate'
   | 'playable'
   | 'unplayableReason'
+  | 'artworkHash'
 >;
 
 /**
@@ -41,7 +43,8 @@ export function durationSeconds(durationMs: number): number {
 
 /**
  * A song row as every endpoint sends it (docs/product.md §3 Song). The library fields come with
- * scanned songs; a demo or uploaded song answers exactly the fields it always had.
+ * scanned and uploaded songs (uploads read their tags as scanned files do); every song, the demo
+ * included, has its artworkUrl.
  */
 export function toSong(row: SongSource): Song {
   const song: Song = {
@@ -52,8 +55,9 @@ export function toSong(row: SongSource): Song {
     path: row.path,
     publicUrl: streamUrl(row.id),
     createdAt: row.createdAt.toISOString(),
+    artworkUrl: artworkUrlOf(row.artworkHash),
   };
-  return row.source === 'scan' ? { ...song, ...libraryFields(row) } : song;
+  return row.source === 'demo' ? song : { ...song, ...libraryFields(row) };
 }
 
 function libraryFields(row: SongSource): Partial<Song> {

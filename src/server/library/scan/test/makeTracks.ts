@@ -34,6 +34,8 @@ export interface TrackSpec {
   frequency?: number;
   /** ffmpeg -metadata key=value pairs: title, artist, album, album_artist, track, disc, date, genre, compilation, ... */
   tags?: Record<string, string>;
+  /** an image file embedded as the front cover (flac and mp3) */
+  cover?: string;
 }
 
 /** A fresh temporary folder to serve as a MUSIC_DIR root. */
@@ -49,6 +51,7 @@ export async function makeTrack(root: string, relPath: string, spec: TrackSpec =
   const tone = `sine=frequency=${spec.frequency ?? 440}:duration=${spec.seconds ?? 1}`;
   const metadata = Object.entries(spec.tags ?? {}).flatMap(([key, value]) => ['-metadata', `${key}=${value}`]);
   const rate = format === 'opus' ? ['-ar', '48000'] : ['-ar', '44100'];
-  await run('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', tone, ...rate, '-ac', '1', ...metadata, ...ENCODER[format], target]);
+  const cover = spec.cover ? ['-i', spec.cover, '-map', '0:a', '-map', '1', '-c:v', 'png', '-disposition:v', 'attached_pic'] : [];
+  await run('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', tone, ...cover, ...rate, '-ac', '1', ...metadata, ...ENCODER[format], target]);
   return target;
 }
