@@ -3,6 +3,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { parseBuffer } from 'music-metadata';
 import { songs } from '../../db/schema';
+import { BLUE, inspect, near, RED, writeTwoColourPng } from '../../library/artwork/test/images';
 import { HAS_FFMPEG, makeMusicDir, makeTrack, skipMessageWithoutFfmpeg, type TrackSpec } from '../../library/scan/test/makeTracks';
 import { scanNow } from '../../library/scan/test/scanApp';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../test/testApp';
@@ -96,6 +97,20 @@ describe('POST /api/songs/upload: every library format, tags read like a scan', 
     expect(stream.statusCode).toBe(206);
     expect(stream.headers['content-type']).toBe('audio/flac');
     expect((await parseBuffer(stream.rawPayload, { mimeType: 'audio/flac' })).format.duration).toBeCloseTo(2, 1);
+  });
+
+  itReal('shows the embedded cover of an uploaded FLAC as its artwork', async () => {
+    const cover = await writeTwoColourPng(path.join(sources, 'cover-art.png'), RED, BLUE);
+    const data = await trackBytes('covered.flac', { format: 'flac', seconds: 1, cover, tags: { title: 'Covered Upload', artist: 'Cee', album: 'Covered' } });
+    const { status, body } = await upload([{ name: 'song', filename: 'covered.flac', type: 'audio/flac', data }]);
+    expect(status).toBe(201);
+    const { artworkUrl } = body.song as { artworkUrl?: string | null };
+    expect(artworkUrl).toMatch(/^\/api\/artwork\/[0-9a-f]{32}$/);
+    const res = await t.app.inject({ method: 'GET', url: `${artworkUrl}?size=300`, headers: listener.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/jpeg');
+    expect(near((await inspect(res.rawPayload, 60, 150)).pixel, RED)).toBe(true);
+    expect(near((await inspect(res.rawPayload, 240, 150)).pixel, BLUE)).toBe(true);
   });
 
   it('refuses a file over MAX_UPLOAD_MB with the size message and keeps nothing', async () => {
