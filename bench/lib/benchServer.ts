@@ -34,6 +34,7 @@ export type ServerCommand =
   | { cmd: 'profileStop'; file: string }
   | { cmd: 'scan' }
   | { cmd: 'watch' }
+  | { cmd: 'watchStatus' }
   | { cmd: 'close' };
 
 export interface BenchUser {
@@ -183,6 +184,8 @@ async function handle(message: ServerCommand): Promise<unknown> {
     case 'watch':
       app.libraryWatcher.start();
       return null;
+    case 'watchStatus':
+      return { scansStarted: app.libraryWatcher.scansStarted, running: app.library.status().running };
     case 'close':
       await app.close();
       setImmediate(() => process.exit(0));

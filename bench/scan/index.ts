@@ -28,11 +28,16 @@ interface EngineRun {
 type Scanned = { ms: number; result: ScanResult };
 
 async function runEngine(ctx: BenchContext, engine: 'PGlite' | 'PostgreSQL', musicDir: string, templates: Templates): Promise<EngineRun> {
-  const server = await startBenchServer({
-    databaseUrl: engine === 'PostgreSQL' ? ctx.databaseUrl : undefined,
-    env: { BENCH_MUSIC_DIR: musicDir, BENCH_PGLITE_ON_DISK: '1' },
-  });
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wavelength-bench-scan-data-'));
+  const options = { env: { BENCH_MUSIC_DIR: musicDir, BENCH_PGLITE_ON_DISK: '1' }, dataDir };
+  let server = await startBenchServer({ ...options, databaseUrl: engine === 'PostgreSQL' ? ctx.databaseUrl : undefined });
   try {
+    if (engine === 'PGlite') {
+      // A fresh PGlite runs initdb in the server process and keeps that memory: start once to
+      // create the database, then again on it, as a server that has been running before.
+      await server.stop();
+      server = await startBenchServer(options);
+    }
     const boot = residentMemory(server.pid);
     const rssBeforeMb = boot.rssMb;
     // the peak of start-up (PGlite's initdb of a fresh DATA_DIR) is not the scan's: measure from here
@@ -69,6 +74,7 @@ async function runEngine(ctx: BenchContext, engine: 'PGlite' | 'PostgreSQL', mus
     };
   } finally {
     await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
@@ -123,7 +129,7 @@ export const scanPart: Part = {
       const runs = [await runEngine(ctx, 'PGlite', musicDir, templates)];
       if (ctx.databaseUrl) runs.push(await runEngine(ctx, 'PostgreSQL', musicDir, templates));
       return {
-        method: `The bench writes ${TRACKS.toLocaleString('en-US')} tagged files (${tree.mp3.toLocaleString('en-US')} MP3, ${tree.flac.toLocaleString('en-US')} FLAC; ${round(tree.bytes / 1e6)} MB, ${round(generatedS)} s) into a temporary MUSIC_DIR: ${tree.albums.toLocaleString('en-US')} album folders by 300 artists, ${tree.multiDisc} of them with two discs and ${tree.compilations} compilations (one artist per track, no album artist, the compilation flag). ffmpeg makes four untagged tones per format (MP3 1 s at 32 kbit/s; FLAC 0.5 s at 8 kHz); the bench writes real tags in front of their frames (bench/scan/tagWriters.ts): an ID3v2.4 tag (TIT2, TPE1, TALB, TPE2, TRCK, TPOS, TDRC, TCON, TCMP, APIC) or FLAC VORBIS_COMMENT and PICTURE blocks, with a distinct 160 px JPEG cover per album. A sample (${checked}) is read back with music-metadata before the run. The app runs in its own process (bench/lib/benchServer.ts: buildApp, PGlite on disk in a temporary DATA_DIR as \`npm start\` keeps it; PostgreSQL too when DATABASE_URL is set, a scratch database) with MUSIC_DIR set; each scan is started and timed inside that process (library.start() to whenIdle()). Peak RSS is the server process's VmHWM from /proc, reset (clear_refs) when the first scan starts and read when it ends; the resident size before the scan and the start-up peak are in the notes. Then an unchanged rescan; then the watcher is started (MUSIC_WATCH on) and one new MP3 in a new album folder is timed until GET /api/songs?search= lists it. Albums: GET /api/albums for sorts ${ALBUM_SORTS.join(', ')}, the first page (50 albums) and the page after it, one request at a time over one keep-alive connection, ${ALBUM_WARMUP} rounds of warm-up then ${ALBUM_ROUNDS} rounds. Temporary folders are removed at the end; loopback only.`,
+        method: `The bench writes ${TRACKS.toLocaleString('en-US')} tagged files (${tree.mp3.toLocaleString('en-US')} MP3, ${tree.flac.toLocaleString('en-US')} FLAC; ${round(tree.bytes / 1e6)} MB, ${round(generatedS)} s) into a temporary MUSIC_DIR: ${tree.albums.toLocaleString('en-US')} album folders by 300 artists, ${tree.multiDisc} of them with two discs and ${tree.compilations} compilations (one artist per track, no album artist, the compilation flag). ffmpeg makes four untagged tones per format (MP3 1 s at 32 kbit/s; FLAC 0.5 s at 8 kHz); the bench writes real tags in front of their frames (bench/scan/tagWriters.ts): an ID3v2.4 tag (TIT2, TPE1, TALB, TPE2, TRCK, TPOS, TDRC, TCON, TCMP, APIC) or FLAC VORBIS_COMMENT and PICTURE blocks, with a distinct 160 px JPEG cover per album. A sample (${checked}) is read back with music-metadata before the run. The app runs in its own process (bench/lib/benchServer.ts: buildApp, PGlite on disk in a temporary DATA_DIR as \`npm start\` keeps it, started once to create and migrate the database and then again on it, since a fresh PGlite keeps the memory of its initdb; PostgreSQL too when DATABASE_URL is set, a scratch database) with MUSIC_DIR set; each scan is started and timed inside that process (library.start() to whenIdle()). Peak RSS is the server process's VmHWM from /proc, reset (clear_refs) when the first scan starts and read when it ends; the resident size before the scan and the start-up peak are in the notes. Then an unchanged rescan; then the watcher is started (MUSIC_WATCH on) and one new MP3 in a new album folder is timed until GET /api/songs?search= lists it. Albums: GET /api/albums for sorts ${ALBUM_SORTS.join(', ')}, the first page (50 albums) and the page after it, one request at a time over one keep-alive connection, ${ALBUM_WARMUP} rounds of warm-up then ${ALBUM_ROUNDS} rounds. Temporary folders are removed at the end; loopback only.`,
         figures: runs.flatMap((run) => figures(run, tree)),
         details: { tree: { ...tree, samples: undefined }, ...Object.fromEntries(runs.map((r) => [r.engine, r])) },
       };
