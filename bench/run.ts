@@ -22,10 +22,11 @@ import type { BenchContext, Part } from './lib/part';
 import { OUT_DIR, ROOT } from './lib/paths';
 import { renderMachine, renderTable, type BenchResults, type PartResult } from './lib/report';
 import { radioPart } from './radio/index';
+import { scanPart } from './scan/index';
 import { searchPart } from './search/index';
 import { streamPart } from './stream/index';
 
-export const PARTS: Part[] = [bundlePart, searchPart, streamPart, radioPart, clickPart, lighthousePart];
+export const PARTS: Part[] = [bundlePart, searchPart, scanPart, streamPart, radioPart, clickPart, lighthousePart];
 
 function parseArgs(argv: string[]): { only: string[] | null; list: boolean; profile: boolean; render: boolean } {
   let only: string[] | null = null;

@@ -4,7 +4,9 @@
  * (serverHandle.ts) drives it over IPC to seed songs, add media, create users and run SQL.
  *
  * Environment: BENCH_DATABASE_URL (postgres://… of a scratch database; otherwise an in-memory
- * PGlite), BENCH_CLIENT_DIR (a client build to serve, or none), BENCH_DATA_DIR (temporary folder).
+ * PGlite), BENCH_CLIENT_DIR (a client build to serve, or none), BENCH_DATA_DIR (temporary folder),
+ * BENCH_MUSIC_DIR (MUSIC_DIR; scans run on the `scan` command), BENCH_PGLITE_ON_DISK=1 (PGlite in
+ * BENCH_DATA_DIR/db as `npm start` keeps it, rather than in memory).
  */
 import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
@@ -30,6 +32,9 @@ export type ServerCommand =
   | { cmd: 'memory' }
   | { cmd: 'profileStart' }
   | { cmd: 'profileStop'; file: string }
+  | { cmd: 'scan' }
+  | { cmd: 'watch' }
+  | { cmd: 'watchStatus' }
   | { cmd: 'close' };
 
 export interface BenchUser {
@@ -47,8 +52,10 @@ const config = loadConfig({
   LOG_LEVEL: 'silent',
   DEMO_LIBRARY: 'off',
   ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+  ...(process.env.BENCH_MUSIC_DIR ? { MUSIC_DIR: process.env.BENCH_MUSIC_DIR } : {}),
 });
-const database = await openDatabase({ databaseUrl: config.databaseUrl, poolSize: 10 });
+const pgliteDir = process.env.BENCH_PGLITE_ON_DISK === '1' ? path.join(dataDir, 'db') : undefined;
+const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir, poolSize: 10 });
 await migrateDatabase(database);
 const app = await buildApp({
   config,
@@ -166,6 +173,19 @@ async function handle(message: ServerCommand): Promise<unknown> {
       await writeFile(message.file, JSON.stringify(profile));
       return message.file;
     }
+    case 'scan': {
+      // one scan of MUSIC_DIR to its end, timed here (no IPC in the figure)
+      const started = performance.now();
+      const answer = await app.library.start();
+      if (answer !== 'started') throw new Error(`scan did not start: ${answer}`);
+      await app.library.whenIdle();
+      return { ms: performance.now() - started, result: app.library.status().lastResult };
+    }
+    case 'watch':
+      app.libraryWatcher.start();
+      return null;
+    case 'watchStatus':
+      return { scansStarted: app.libraryWatcher.scansStarted, running: app.library.status().running };
     case 'close':
       await app.close();
       setImmediate(() => process.exit(0));

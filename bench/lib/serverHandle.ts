@@ -28,6 +28,8 @@ export interface StartOptions {
   /** extra node flags for the server, e.g. ['--cpu-prof', '--cpu-prof-dir=…'] */
   execArgv?: string[];
   env?: Record<string, string>;
+  /** an existing DATA_DIR to use and keep at stop (default: a temporary one, removed at stop) */
+  dataDir?: string;
 }
 
 async function createScratchDatabase(url: string): Promise<{ url: string; drop(): Promise<void> }> {
@@ -51,7 +53,7 @@ async function createScratchDatabase(url: string): Promise<{ url: string; drop()
 
 /** Starts bench/lib/benchServer.ts in its own node process and waits until it listens. */
 export async function startBenchServer(options: StartOptions = {}): Promise<BenchServer> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wavelength-bench-'));
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'wavelength-bench-'));
   const scratch = options.databaseUrl ? await createScratchDatabase(options.databaseUrl) : null;
   const child = fork(path.join(ROOT, 'bench/lib/benchServer.ts'), [], {
     cwd: ROOT,
@@ -113,7 +115,7 @@ export async function startBenchServer(options: StartOptions = {}): Promise<Benc
         clearTimeout(killer);
       }
       await scratch?.drop().catch(() => undefined);
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,11 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
 import { albums, songs } from '../../db/schema';
 import type { TestApp } from '../../test/testApp';
-import { HAS_FFMPEG, makeMusicDir, makeTrack, skipMessageWithoutFfmpeg } from './test/makeTracks';
+import { HAS_FFMPEG, itWithFfmpeg, makeMusicDir, makeTrack } from './test/makeTracks';
 import { createScanApp, scanNow } from './test/scanApp';
-
-const itReal = HAS_FFMPEG ? it : it.skip;
-skipMessageWithoutFfmpeg();
 
 let t: TestApp;
 let root: string;
@@ -79,13 +76,13 @@ async function songOf(title: string) {
 }
 
 describe('library scan: grouping and tags', () => {
-  itReal('scans every file of the tree', async () => {
+  itWithFfmpeg('scans every file of the tree', async () => {
     const result = await scanNow(t);
     expect(result.counters).toMatchObject({ added: 14, failed: 0 });
     expect(result.skipped).toEqual([]);
   });
 
-  itReal('makes a compilation of three artists one album by Various Artists', async () => {
+  itWithFfmpeg('makes a compilation of three artists one album by Various Artists', async () => {
     const rows = await t.app.db.select().from(albums).where(eq(albums.name, 'Summer Hits'));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ albumArtist: 'Various Artists', compilation: true, year: 2020 });
@@ -93,13 +90,13 @@ describe('library scan: grouping and tags', () => {
     expect(tracks.map((s) => s.artist).sort()).toEqual(['Ana', 'Bo', 'Cy']);
   });
 
-  itReal('keeps two same-named albums by different artists apart', async () => {
+  itWithFfmpeg('keeps two same-named albums by different artists apart', async () => {
     const rows = await t.app.db.select().from(albums).where(eq(albums.name, 'Greatest Hits')).orderBy(asc(albums.albumArtist));
     expect(rows.map((a) => a.albumArtist)).toEqual(['ABBA', 'Queen']);
     expect((await songOf('Q One')).albumId).toBe(rows[1].id);
   });
 
-  itReal('makes a two-disc album one album, ordered by disc then track', async () => {
+  itWithFfmpeg('makes a two-disc album one album, ordered by disc then track', async () => {
     const [album] = await t.app.db.select().from(albums).where(eq(albums.name, 'Double'));
     const tracks = await t.app.db
       .select({ title: songs.title, disc: songs.discNumber, track: songs.trackNumber })
@@ -110,7 +107,7 @@ describe('library scan: grouping and tags', () => {
     expect(album.year).toBe(2001);
   });
 
-  itReal('splits artists (feat., ";" and " / ") and genres, and keeps unicode as written', async () => {
+  itWithFfmpeg('splits artists (feat., ";" and " / ") and genres, and keeps unicode as written', async () => {
     const bjork = await songOf('東京 ♫ Ünïcødé');
     expect(bjork).toMatchObject({ artists: ['Björk', 'Sigur Rós'], genres: ['Électronique', 'Ambient'], album: 'Ōsaka', codec: 'opus' });
     expect(bjork.path).toBe('Ünïcødé/東京 ♫.opus');
@@ -119,7 +116,7 @@ describe('library scan: grouping and tags', () => {
     expect(await songOf('Duo Song')).toMatchObject({ artist: 'Simon & Garfunkel', artists: ['Paul Simon', 'Art Garfunkel'] });
   });
 
-  itReal('titles an untagged file by its name, and reads stream facts', async () => {
+  itWithFfmpeg('titles an untagged file by its name, and reads stream facts', async () => {
     const plain = await songOf('just a name');
     expect(plain).toMatchObject({ codec: 'pcm', mimeType: 'audio/wav', sampleRate: 44100, playable: true, source: 'scan' });
     expect(plain.durationMs).toBeGreaterThan(900);
@@ -127,7 +124,7 @@ describe('library scan: grouping and tags', () => {
     expect(await songOf('Split')).toMatchObject({ codec: 'aac', mimeType: 'audio/mp4' });
   });
 
-  itReal('groups by MusicBrainz album id first, and reads MusicBrainz ids, ReplayGain and lyrics', async () => {
+  itWithFfmpeg('groups by MusicBrainz album id first, and reads MusicBrainz ids, ReplayGain and lyrics', async () => {
     const [one, two] = [await songOf('Mb One'), await songOf('Mb Two')];
     expect(one.albumId).toBe(two.albumId);
     expect(await t.app.db.select().from(albums).where(eq(albums.name, 'Tagged'))).toHaveLength(1);
@@ -142,7 +139,7 @@ describe('library scan: grouping and tags', () => {
     expect(one.lyrics).toEqual({ plain: 'la la la' });
   });
 
-  itReal('answers the library fields in GET /api/songs and finds songs by album name', async () => {
+  itWithFfmpeg('answers the library fields in GET /api/songs and finds songs by album name', async () => {
     const { createUser } = await import('../../test/testApp');
     const listener = await createUser(t);
     const res = await t.app.inject({ method: 'GET', url: '/api/songs?search=osaka', headers: listener.headers });

@@ -3,11 +3,8 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { likedSongs, playEvents, songs } from '../../db/schema';
 import { createUser, type TestApp, type TestUser } from '../../test/testApp';
-import { HAS_FFMPEG, makeMusicDir, makeTrack, skipMessageWithoutFfmpeg } from './test/makeTracks';
+import { describeWithFfmpeg, HAS_FFMPEG, makeMusicDir, makeTrack } from './test/makeTracks';
 import { createScanApp, scanNow } from './test/scanApp';
-
-const describeReal = HAS_FFMPEG ? describe : describe.skip;
-skipMessageWithoutFfmpeg();
 
 let t: TestApp;
 let root: string;
@@ -32,7 +29,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-describeReal('library scan: incremental', () => {
+describeWithFfmpeg('library scan: incremental', () => {
   it('adds every file on the first scan', async () => {
     const result = await scanNow(t);
     expect(result.counters).toMatchObject({ filesSeen: 4, added: 4, tagsRead: 4 });

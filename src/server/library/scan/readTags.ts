@@ -34,7 +34,7 @@ export async function readTags(filePath: string): Promise<TrackTags> {
     discNumber: common.disk.no ?? null,
     year: yearOf(common),
     genres: unique((common.genre ?? []).flatMap((g) => g.split(/\s*[;/]\s*/))),
-    compilation: common.compilation ?? false,
+    compilation: compilationOf(meta),
     mbzTrackId: common.musicbrainz_recordingid ?? common.musicbrainz_trackid ?? null,
     mbzAlbumId: common.musicbrainz_albumid ?? null,
     mbzArtistId: common.musicbrainz_artistid?.[0] ?? null,
@@ -61,6 +61,17 @@ function artistsOf(meta: IAudioMetadata): string[] {
   const explicit = Object.values(meta.native).some((tags) => tags.some((tag) => ARTISTS_TAG.test(tag.id)));
   const names = explicit && common.artists?.length ? unique(common.artists.flatMap(splitArtists)) : splitArtists(common.artist ?? '');
   return names.length ? names : [UNKNOWN_ARTIST];
+}
+
+/**
+ * ID3v2 (ffmpeg's `-metadata compilation=1`, foobar2000) also writes the flag as a TXXX frame named
+ * TCMP or COMPILATION, which music-metadata does not map to common.compilation (only the TCMP frame).
+ */
+const COMPILATION_TXXX = /^TXXX:(TCMP|COMPILATION)$/i;
+
+function compilationOf(meta: IAudioMetadata): boolean {
+  if (meta.common.compilation !== undefined) return meta.common.compilation;
+  return Object.values(meta.native).some((tags) => tags.some((tag) => COMPILATION_TXXX.test(tag.id) && String(tag.value).trim() === '1'));
 }
 
 function yearOf(common: ICommonTagsResult): number | null {

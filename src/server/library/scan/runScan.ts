@@ -10,7 +10,7 @@ import type { Playability } from './playability';
 import { readFiles, type ReadOptions, type ReadOutcome } from './readFiles';
 import type { ReadTrack, ScanCounters, SkippedFile } from './types';
 import { walkRoots } from './walk';
-import { removeEmptyAlbums, removeSongs, writeTracks, type TrackWrite } from './writeBatch';
+import { removeEmptyAlbums, removeOrphanArtists, removeSongs, writeTracks, type TrackWrite } from './writeBatch';
 
 export interface ScanDeps {
   db: Db;
@@ -56,7 +56,10 @@ export async function runScan(deps: ScanDeps): Promise<ScanOutcome> {
     counters.rowsWritten += await writeTracks(db, writes.slice(i, i + batchSize));
   }
   counters.rowsWritten += await removeSongs(db, removedIds, batchSize);
-  if (writes.length || removedIds.length) counters.rowsWritten += await removeEmptyAlbums(db);
+  if (writes.length || removedIds.length) {
+    counters.rowsWritten += await removeEmptyAlbums(db);
+    counters.rowsWritten += await removeOrphanArtists(db);
+  }
   // removals and folder covers change albums no write touched
   if (removedIds.length || folders.changedFolders.size) counters.rowsWritten += await refreshArtwork(db, null);
   return { skipped };

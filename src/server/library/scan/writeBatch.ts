@@ -107,6 +107,28 @@ export async function removeSongs(db: Db, ids: string[], batchSize: number): Pro
   return written;
 }
 
+/**
+ * Artists no song credits any more (their songs removed or retagged): named neither among a
+ * song's artists nor as an album's album artist, compared folded as their sort_key is.
+ */
+export async function removeOrphanArtists(db: Db): Promise<number> {
+  const result = (await db.execute(
+    sql`select distinct x as name from ${songs}, unnest(${songs.artists}) x union select distinct ${albums.albumArtist} from ${albums}`,
+  )) as unknown as { rows: { name: string | null }[] };
+  const credited = new Set(result.rows.map((r) => foldText(r.name ?? '')));
+  const all = await db.select({ id: artists.id, sortKey: artists.sortKey }).from(artists);
+  const orphans = all.filter((a) => !credited.has(a.sortKey)).map((a) => a.id);
+  let deleted = 0;
+  for (let i = 0; i < orphans.length; i += 500) {
+    const rows = await db
+      .delete(artists)
+      .where(inArray(artists.id, orphans.slice(i, i + 500)))
+      .returning({ id: artists.id });
+    deleted += rows.length;
+  }
+  return deleted;
+}
+
 /** Albums no song points at any more (their songs removed or regrouped). */
 export async function removeEmptyAlbums(db: Db): Promise<number> {
   const deleted = await db

@@ -2,13 +2,10 @@ import { chmod, mkdtemp, readdir, stat, utimes, writeFile } from 'node:fs/promis
 import os from 'node:os';
 import path from 'node:path';
 import { parseFile } from 'music-metadata';
-import { HAS_FFMPEG, makeMusicDir, makeTrack, skipMessageWithoutFfmpeg } from '../scan/test/makeTracks';
+import { HAS_FFMPEG, itWithFfmpeg, makeMusicDir, makeTrack } from '../scan/test/makeTracks';
 import { evictCache } from './evictCache';
 import { TranscodeError } from './runFfmpeg';
 import { TranscodeCache } from './transcodeCache';
-
-const itReal = HAS_FFMPEG ? it : it.skip;
-skipMessageWithoutFfmpeg();
 
 let root: string;
 let alac: string;
@@ -24,7 +21,7 @@ beforeAll(async () => {
 const cacheDir = () => mkdtemp(path.join(os.tmpdir(), 'wavelength-transcode-'));
 
 describe('TranscodeCache', () => {
-  itReal('makes a FLAC copy of ALAC and AIFF with the same duration, once', async () => {
+  itWithFfmpeg('makes a FLAC copy of ALAC and AIFF with the same duration, once', async () => {
     const cache = new TranscodeCache({ dir: await cacheDir(), maxBytes: 100 * 1024 * 1024 });
     for (const [id, source, seconds] of [
       ['song-a', alac, 3],
@@ -39,7 +36,7 @@ describe('TranscodeCache', () => {
     expect(cache.transcodes).toBe(2);
   });
 
-  itReal('runs one ffmpeg for concurrent requests of the same song, and leaves no part file', async () => {
+  itWithFfmpeg('runs one ffmpeg for concurrent requests of the same song, and leaves no part file', async () => {
     const dir = await cacheDir();
     const cache = new TranscodeCache({ dir, maxBytes: 100 * 1024 * 1024 });
     const paths = await Promise.all([cache.flacOf('s', alac), cache.flacOf('s', alac), cache.flacOf('s', alac)]);
@@ -48,7 +45,7 @@ describe('TranscodeCache', () => {
     expect(await readdir(dir)).toEqual([path.basename(paths[0])]);
   });
 
-  itReal('fails with a TranscodeError, and no file left, on a file ffmpeg cannot decode', async () => {
+  itWithFfmpeg('fails with a TranscodeError, and no file left, on a file ffmpeg cannot decode', async () => {
     const dir = await cacheDir();
     const broken = path.join(root, 'broken.m4a');
     await writeFile(broken, Buffer.alloc(4096, 7));
@@ -57,7 +54,7 @@ describe('TranscodeCache', () => {
     expect(await readdir(dir)).toEqual([]);
   });
 
-  itReal('removes part files a crash left behind, not those another ffmpeg may be writing', async () => {
+  itWithFfmpeg('removes part files a crash left behind, not those another ffmpeg may be writing', async () => {
     const dir = await cacheDir();
     const old = path.join(dir, 'x-1-2.flac.dead.part');
     const fresh = path.join(dir, 'y-1-2.flac.live.part');

@@ -28,14 +28,32 @@ function fakeService() {
   return { service: service as unknown as LibraryScanService, state, end: () => finish?.() };
 }
 
+const CASES = [
+  {
+    name: 'runs one more scan after the running one for any number of requests made meanwhile, never two at once',
+    startedElsewhere: false,
+    requestsMeanwhile: 5,
+    closeAtEnd: false,
+    queueStarts: 2,
+  },
+  {
+    name: 'waits for a scan started elsewhere (the start-up scan) and starts nothing once closed',
+    startedElsewhere: true,
+    requestsMeanwhile: 0,
+    closeAtEnd: true,
+    queueStarts: 1,
+  },
+];
+
 describe('RescanQueue', () => {
-  it('runs one more scan after the running one for any number of requests made meanwhile, never two at once', async () => {
+  it.each(CASES)('$name', async ({ startedElsewhere, requestsMeanwhile, closeAtEnd, queueStarts }) => {
     const { service, state, end } = fakeService();
+    if (startedElsewhere) await service.start();
     const queue = new RescanQueue(service, log);
     queue.request();
     await tick();
     expect(state.starts).toBe(1);
-    for (let i = 0; i < 5; i += 1) queue.request();
+    for (let i = 0; i < requestsMeanwhile; i += 1) queue.request();
     await tick();
     expect(state.starts).toBe(1);
     end();
@@ -43,27 +61,14 @@ describe('RescanQueue', () => {
     expect(state.starts).toBe(2);
     end();
     await tick();
+    if (closeAtEnd) {
+      const closing = queue.close();
+      queue.request();
+      await closing;
+      await tick();
+    }
     expect(state.starts).toBe(2);
     expect(state.mostAtOnce).toBe(1);
-    expect(queue.started).toBe(2);
-  });
-
-  it('waits for a scan started elsewhere (the start-up scan) and starts nothing once closed', async () => {
-    const { service, state, end } = fakeService();
-    await service.start();
-    const queue = new RescanQueue(service, log);
-    queue.request();
-    await tick();
-    expect(state.starts).toBe(1);
-    end();
-    await tick();
-    expect(state.starts).toBe(2);
-    end();
-    await tick();
-    const closing = queue.close();
-    queue.request();
-    await closing;
-    await tick();
-    expect(state.starts).toBe(2);
+    expect(queue.started).toBe(queueStarts);
   });
 });

@@ -2,11 +2,8 @@ import { jest } from '@jest/globals';
 import { copyFile, mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { createUser, type TestApp, type TestUser } from '../../test/testApp';
-import { HAS_FFMPEG, makeMusicDir, makeTrack, skipMessageWithoutFfmpeg } from '../scan/test/makeTracks';
+import { describeWithFfmpeg, HAS_FFMPEG, makeMusicDir, makeTrack } from '../scan/test/makeTracks';
 import { createScanApp, scanNow } from '../scan/test/scanApp';
-
-const describeReal = HAS_FFMPEG ? describe : describe.skip;
-skipMessageWithoutFfmpeg();
 
 /** issue 14: a change is in the library within 10 s */
 const DEADLINE_MS = 10_000;
@@ -55,7 +52,7 @@ afterAll(async () => {
   if (!closed) await t?.close();
 });
 
-describeReal('watching MUSIC_DIR', () => {
+describeWithFfmpeg('watching MUSIC_DIR', () => {
   it('a file written into the folder is found by search within 10 s, without the scan route', async () => {
     await makeTrack(root, 'Old/fresh.mp3', { frequency: 500, tags: { title: 'Freshly Written', artist: 'Ann', album: 'First' } });
     const took = await within(DEADLINE_MS, async () => (await search('Freshly')).includes('Freshly Written'));

@@ -4,13 +4,10 @@ import { eq } from 'drizzle-orm';
 import { albums, songs } from '../../db/schema';
 import { artworkHash, artworkUrlOf, placeholderHash } from '../../library/artwork/hashes';
 import { BLUE, GREEN, inspect, near, RED, writeSolidJpeg, writeTwoColourPng, YELLOW } from '../../library/artwork/test/images';
-import { HAS_FFMPEG, makeMusicDir, makeTrack, skipMessageWithoutFfmpeg } from '../../library/scan/test/makeTracks';
+import { HAS_FFMPEG, describeWithFfmpeg, makeMusicDir, makeTrack } from '../../library/scan/test/makeTracks';
 import { createScanApp, scanNow } from '../../library/scan/test/scanApp';
 import { createUser, type TestApp, type TestUser } from '../../test/testApp';
 import { streamCookieHeader } from '../songs/test/streamCookieHeader';
-
-const describeReal = HAS_FFMPEG ? describe : describe.skip;
-skipMessageWithoutFfmpeg();
 
 let t: TestApp;
 let root: string;
@@ -44,7 +41,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => t?.close());
 
-describeReal('artwork: what the scan finds', () => {
+describeWithFfmpeg('artwork: what the scan finds', () => {
   it('an embedded picture gives the song an artworkUrl whose thumbnail is that picture, 300 px by default', async () => {
     const song = await songJson('Painted Song');
     expect(song.artworkUrl).toMatch(/^\/api\/artwork\/[0-9a-f]{32}$/);
@@ -97,7 +94,7 @@ describeReal('artwork: what the scan finds', () => {
   });
 });
 
-describeReal('artwork: the route', () => {
+describeWithFfmpeg('artwork: the route', () => {
   it('answers 64 x 64 for size=64, with ETag and immutable caching, and 304 for If-None-Match', async () => {
     const { artworkUrl } = await songJson('Painted Song');
     const res = await get(`${artworkUrl}?size=64`);
@@ -151,7 +148,7 @@ describeReal('artwork: the route', () => {
   });
 });
 
-describeReal('artwork: rescans', () => {
+describeWithFfmpeg('artwork: rescans', () => {
   it('an unchanged tree (folder images included) reads no tag and writes no row', async () => {
     const result = await scanNow(t);
     expect(result.counters).toMatchObject({ tagsRead: 0, rowsWritten: 0, added: 0, changed: 0 });

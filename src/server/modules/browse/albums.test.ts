@@ -1,11 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { songs } from '../../db/schema';
 import { artworkUrlOf, placeholderHash } from '../../library/artwork/hashes';
-import { HAS_FFMPEG, skipMessageWithoutFfmpeg } from '../../library/scan/test/makeTracks';
+import { HAS_FFMPEG, itWithFfmpeg } from '../../library/scan/test/makeTracks';
 import { allPages, browseFixture, type BrowseFixture } from './test/browseLibrary';
-
-const itReal = HAS_FFMPEG ? it : it.skip;
-skipMessageWithoutFfmpeg();
 
 let fx: BrowseFixture;
 beforeAll(async () => {
@@ -28,7 +25,7 @@ describe('GET /api/albums', () => {
     }
   });
 
-  itReal('lists each album with its counts, duration and genres', async () => {
+  itWithFfmpeg('lists each album with its counts, duration and genres', async () => {
     const res = await fx.get('/api/albums?sort=name');
     expect(res.statusCode).toBe(200);
     const double = res.body.albums.find((a: { name: string }) => a.name === 'Double');
@@ -52,7 +49,7 @@ describe('GET /api/albums', () => {
     expect(hits).toMatchObject({ albumArtist: 'Various Artists', compilation: true, songCount: 3, genres: ['Pop'] });
   });
 
-  itReal('sorts by name, artist, year, recently added and most played', async () => {
+  itWithFfmpeg('sorts by name, artist, year, recently added and most played', async () => {
     expect(await names('/api/albums?sort=name')).toEqual(
       expect.arrayContaining(['Double/Band', 'Greatest Hits/ABBA', 'Greatest Hits/Queen', 'Summer Hits/Various Artists']),
     );
@@ -64,7 +61,7 @@ describe('GET /api/albums', () => {
     expect(await names('/api/albums')).toHaveLength(4);
   });
 
-  itReal('pages every sort without overlap or gap, in the order of one long page', async () => {
+  itWithFfmpeg('pages every sort without overlap or gap, in the order of one long page', async () => {
     for (const sort of ['recent', 'name', 'artist', 'year', 'played', 'random']) {
       const whole = (await fx.get(`/api/albums?sort=${sort}&limit=200`)).body.albums.map((a: { id: string }) => a.id);
       for (const limit of [1, 3]) {
@@ -75,7 +72,7 @@ describe('GET /api/albums', () => {
     }
   });
 
-  itReal('filters by genre (any case), year and artist', async () => {
+  itWithFfmpeg('filters by genre (any case), year and artist', async () => {
     expect((await names('/api/albums?sort=name&genre=rock')).sort()).toEqual(['Double/Band', 'Greatest Hits/Queen']);
     expect((await names('/api/albums?sort=name&genre=Pop')).sort()).toEqual(['Greatest Hits/ABBA', 'Summer Hits/Various Artists']);
     expect(await names('/api/albums?year=1981')).toEqual(['Greatest Hits/Queen']);
@@ -96,7 +93,7 @@ describe('GET /api/albums', () => {
 });
 
 describe('GET /api/albums/:id', () => {
-  itReal('answers the album with its songs in disc then track order, and its total duration', async () => {
+  itWithFfmpeg('answers the album with its songs in disc then track order, and its total duration', async () => {
     const double = (await fx.get('/api/albums?sort=name')).body.albums[0];
     const res = await fx.get(`/api/albums/${double.id}`);
     expect(res.statusCode).toBe(200);

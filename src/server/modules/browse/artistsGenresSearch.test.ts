@@ -1,8 +1,5 @@
-import { HAS_FFMPEG, skipMessageWithoutFfmpeg } from '../../library/scan/test/makeTracks';
+import { HAS_FFMPEG, itWithFfmpeg } from '../../library/scan/test/makeTracks';
 import { allPages, browseFixture, type BrowseFixture } from './test/browseLibrary';
-
-const itReal = HAS_FFMPEG ? it : it.skip;
-skipMessageWithoutFfmpeg();
 
 let fx: BrowseFixture;
 beforeAll(async () => {
@@ -17,7 +14,7 @@ afterAll(async () => fx?.t.close());
 const artistNamed = async (name: string) => (await fx.get('/api/artists?limit=200')).body.artists.find((a: { name: string }) => a.name === name);
 
 describe('GET /api/artists', () => {
-  itReal('lists artists in name order with album and song counts, in pages that neither overlap nor skip', async () => {
+  itWithFfmpeg('lists artists in name order with album and song counts, in pages that neither overlap nor skip', async () => {
     const res = await fx.get('/api/artists?limit=200');
     expect(res.statusCode).toBe(200);
     expect(res.body.artists.map((a: { name: string }) => a.name)).toEqual(['ABBA', 'Ana', 'Band', 'Bo', 'Queen', 'Various Artists']);
@@ -43,7 +40,7 @@ describe('GET /api/artists', () => {
 });
 
 describe('GET /api/artists/:id', () => {
-  itReal('answers the artist with the albums they lead or appear on, and their top songs by plays', async () => {
+  itWithFfmpeg('answers the artist with the albums they lead or appear on, and their top songs by plays', async () => {
     const queen = await artistNamed('Queen');
     const res = await fx.get(`/api/artists/${queen.id}`);
     expect(res.statusCode).toBe(200);
@@ -65,7 +62,7 @@ describe('GET /api/artists/:id', () => {
 });
 
 describe('GET /api/genres', () => {
-  itReal('counts the songs and albums of each genre, in name order', async () => {
+  itWithFfmpeg('counts the songs and albums of each genre, in name order', async () => {
     const res = await fx.get('/api/genres');
     expect(res.statusCode).toBe(200);
     expect(res.body.genres).toEqual([
@@ -77,7 +74,7 @@ describe('GET /api/genres', () => {
 });
 
 describe('GET /api/search', () => {
-  itReal('finds songs (also by album name), albums and artists, case and accents ignored', async () => {
+  itWithFfmpeg('finds songs (also by album name), albums and artists, case and accents ignored', async () => {
     const res = await fx.get('/api/search?q=GREATEST');
     expect(res.statusCode).toBe(200);
     expect(res.body.songs.map((s: { title: string }) => s.title).sort()).toEqual(['A One', 'Q One', 'Q Two']);
@@ -89,7 +86,7 @@ describe('GET /api/search', () => {
     expect(queen.body.albums).toEqual([]);
   });
 
-  itReal('takes % and _ literally', async () => {
+  itWithFfmpeg('takes % and _ literally', async () => {
     const res = await fx.get('/api/search?q=%25');
     expect(res.body).toEqual({ success: true, songs: [], albums: [], artists: [] });
   });

@@ -2,13 +2,10 @@ import { copyFile, readFile, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { songs } from '../../db/schema';
-import { HAS_FFMPEG, makeMusicDir, makeTrack, skipMessageWithoutFfmpeg } from '../../library/scan/test/makeTracks';
+import { HAS_FFMPEG, itWithFfmpeg, makeMusicDir, makeTrack } from '../../library/scan/test/makeTracks';
 import { createScanApp, scanNow } from '../../library/scan/test/scanApp';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../test/testApp';
 import { insertSong } from '../songs/test/songFixtures';
-
-const itReal = HAS_FFMPEG ? it : it.skip;
-skipMessageWithoutFfmpeg();
 
 let t: TestApp;
 let root: string;
@@ -45,7 +42,7 @@ describe('/api/library/scan', () => {
     expect(res.json()).toEqual({ success: true, configured: true, running: false, progress: null, lastResult: null });
   });
 
-  itReal('starts one scan at a time: a second start while it runs answers 409', async () => {
+  itWithFfmpeg('starts one scan at a time: a second start while it runs answers 409', async () => {
     const [a, b] = await Promise.all([scanRequest('POST', admin.headers), scanRequest('POST', admin.headers)]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([202, 409]);
     expect((a.statusCode === 409 ? a : b).json()).toEqual({ success: false, message: 'A library scan is already running' });
@@ -54,7 +51,7 @@ describe('/api/library/scan', () => {
     expect(status).toMatchObject({ running: false, progress: null, lastResult: { outcome: 'completed', counters: { added: 3, filesSeen: 3 } } });
   });
 
-  itReal('lists ALAC and AIFF as not playable, with the reason, when ffmpeg is absent', async () => {
+  itWithFfmpeg('lists ALAC and AIFF as not playable, with the reason, when ffmpeg is absent', async () => {
     const [alac] = await t.app.db.select().from(songs).where(eq(songs.title, 'Alac Track'));
     const [aiff] = await t.app.db.select().from(songs).where(eq(songs.title, 'Aiff Track'));
     expect(alac).toMatchObject({ codec: 'alac', playable: false, unplayableReason: expect.stringContaining('ALAC needs ffmpeg') });
@@ -65,7 +62,7 @@ describe('/api/library/scan', () => {
     expect(res.json()).toEqual({ success: false, message: alac.unplayableReason });
   });
 
-  itReal('marks ALAC and AIFF playable when ffmpeg is present', async () => {
+  itWithFfmpeg('marks ALAC and AIFF playable when ffmpeg is present', async () => {
     const withFfmpeg = await createScanApp(root, { ffmpegAvailable: () => true });
     try {
       await scanNow(withFfmpeg);
@@ -76,7 +73,7 @@ describe('/api/library/scan', () => {
     }
   });
 
-  itReal('streams a scanned FLAC from MUSIC_DIR with a byte-exact Range answer', async () => {
+  itWithFfmpeg('streams a scanned FLAC from MUSIC_DIR with a byte-exact Range answer', async () => {
     const [flac] = await t.app.db.select().from(songs).where(eq(songs.title, 'Flac Track'));
     const bytes = await readFile(path.join(root, 'Lossless/track.flac'));
     const res = await t.app.inject({ method: 'GET', url: `/api/songs/stream/${flac.id}`, headers: { ...listener.headers, range: 'bytes=100-1099' } });
@@ -86,7 +83,7 @@ describe('/api/library/scan', () => {
     expect(res.rawPayload.equals(bytes.subarray(100, 1100))).toBe(true);
   });
 
-  itReal('never streams a scanned path outside the MUSIC_DIR roots, through a link neither', async () => {
+  itWithFfmpeg('never streams a scanned path outside the MUSIC_DIR roots, through a link neither', async () => {
     const outsideDir = await makeMusicDir();
     const outside = path.join(outsideDir, 'secret.flac');
     await copyFile(path.join(root, 'Lossless/track.flac'), outside);

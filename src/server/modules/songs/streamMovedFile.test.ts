@@ -2,12 +2,9 @@ import { mkdir, rename } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { songs } from '../../db/schema';
-import { HAS_FFMPEG, makeMusicDir, makeTrack, skipMessageWithoutFfmpeg } from '../../library/scan/test/makeTracks';
+import { HAS_FFMPEG, itWithFfmpeg, makeMusicDir, makeTrack } from '../../library/scan/test/makeTracks';
 import { createScanApp, scanNow } from '../../library/scan/test/scanApp';
 import { createUser, type TestApp, type TestUser } from '../../test/testApp';
-
-const itReal = HAS_FFMPEG ? it : it.skip;
-skipMessageWithoutFfmpeg();
 
 let t: TestApp;
 let root: string;
@@ -24,7 +21,7 @@ afterAll(async () => t?.close());
 const stream = (id: string) => t.app.inject({ method: 'GET', url: `/api/songs/stream/${id}`, headers: { ...listener.headers, range: 'bytes=0-99' } });
 
 describe('streaming a scanned file that moved', () => {
-  itReal('streams it from its new place under the same id, though its old path was remembered', async () => {
+  itWithFfmpeg('streams it from its new place under the same id, though its old path was remembered', async () => {
     await scanNow(t);
     const [before] = await t.app.db.select().from(songs).where(eq(songs.title, 'Moving Track'));
     expect((await stream(before.id)).statusCode).toBe(206);

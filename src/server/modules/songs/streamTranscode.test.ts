@@ -3,13 +3,10 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { parseBuffer } from 'music-metadata';
 import { songs } from '../../db/schema';
-import { HAS_FFMPEG, makeMusicDir, makeTrack, skipMessageWithoutFfmpeg } from '../../library/scan/test/makeTracks';
+import { HAS_FFMPEG, itWithFfmpeg, makeMusicDir, makeTrack } from '../../library/scan/test/makeTracks';
 import { createScanApp, scanNow } from '../../library/scan/test/scanApp';
 import { TRANSCODE_FAILED } from '../../library/transcode/transcodedFile';
 import { createUser, type TestApp, type TestUser } from '../../test/testApp';
-
-const itReal = HAS_FFMPEG ? it : it.skip;
-skipMessageWithoutFfmpeg();
 
 let t: TestApp;
 let root: string;
@@ -45,7 +42,7 @@ async function cachedCopies(id: string): Promise<string[]> {
 }
 
 describe('GET /api/songs/stream/:id for ALAC and AIFF', () => {
-  itReal('answers a Range request with FLAC that reads back with the right duration', async () => {
+  itWithFfmpeg('answers a Range request with FLAC that reads back with the right duration', async () => {
     const alac = await songTitled('Alac Song');
     expect(alac).toMatchObject({ codec: 'alac', playable: true });
     const res = await stream(alac.id, { range: 'bytes=0-' });
@@ -60,7 +57,7 @@ describe('GET /api/songs/stream/:id for ALAC and AIFF', () => {
     expect(format.duration).toBeCloseTo(3, 1);
   });
 
-  itReal('serves a middle range byte for byte from the cached copy, and HEAD without a body', async () => {
+  itWithFfmpeg('serves a middle range byte for byte from the cached copy, and HEAD without a body', async () => {
     const alac = await songTitled('Alac Song');
     const [copy] = await cachedCopies(alac.id);
     const bytes = await readFile(copy);
@@ -74,7 +71,7 @@ describe('GET /api/songs/stream/:id for ALAC and AIFF', () => {
     expect(head.rawPayload.length).toBe(0);
   });
 
-  itReal('makes one copy when two first requests come at once', async () => {
+  itWithFfmpeg('makes one copy when two first requests come at once', async () => {
     const aiff = await songTitled('Aiff Song');
     expect(await cachedCopies(aiff.id)).toEqual([]);
     const [a, b] = await Promise.all([stream(aiff.id), stream(aiff.id, { range: 'bytes=0-99' })]);
@@ -90,7 +87,7 @@ describe('GET /api/songs/stream/:id for ALAC and AIFF', () => {
     expect((await readdir(path.dirname(copies[0]))).filter((n) => n.endsWith('.part'))).toEqual([]);
   });
 
-  itReal('answers a clear error when ffmpeg fails on the file', async () => {
+  itWithFfmpeg('answers a clear error when ffmpeg fails on the file', async () => {
     const broken = await songTitled('Broken Song');
     await writeFile(path.join(root, 'Apple/broken.m4a'), Buffer.alloc(8192, 3));
     const res = await stream(broken.id);
@@ -99,7 +96,7 @@ describe('GET /api/songs/stream/:id for ALAC and AIFF', () => {
     expect(await cachedCopies(broken.id)).toEqual([]);
   });
 
-  itReal('answers 415 with the reason when ffmpeg is gone, even with a copy cached', async () => {
+  itWithFfmpeg('answers 415 with the reason when ffmpeg is gone, even with a copy cached', async () => {
     const alac = await songTitled('Alac Song');
     const aiff = await songTitled('Aiff Song');
     hasFfmpeg = false;

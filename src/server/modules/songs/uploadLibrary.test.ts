@@ -4,13 +4,10 @@ import { eq } from 'drizzle-orm';
 import { parseBuffer } from 'music-metadata';
 import { songs } from '../../db/schema';
 import { BLUE, inspect, near, RED, writeTwoColourPng } from '../../library/artwork/test/images';
-import { HAS_FFMPEG, makeMusicDir, makeTrack, skipMessageWithoutFfmpeg, type TrackSpec } from '../../library/scan/test/makeTracks';
+import { HAS_FFMPEG, itWithFfmpeg, makeMusicDir, makeTrack, type TrackSpec } from '../../library/scan/test/makeTracks';
 import { scanNow } from '../../library/scan/test/scanApp';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../test/testApp';
 import { multipartBody, type Part } from './test/multipartBody';
-
-const itReal = HAS_FFMPEG ? it : it.skip;
-skipMessageWithoutFfmpeg();
 
 let t: TestApp;
 let musicDir: string;
@@ -46,40 +43,42 @@ const rowOf = async (id: string) => (await t.app.db.select().from(songs).where(e
 const mediaFiles = async () => (await readdir(t.config.mediaDir)).filter((f) => f !== 'tmp').sort();
 
 describe('POST /api/songs/upload: every library format, tags read like a scan', () => {
-  itReal.each([
+  const FORMATS = [
     ['FLAC', 'flac', 'audio/flac', 'flac', 2],
     ['M4A (AAC)', 'm4a', 'audio/mp4', 'm4a', 3],
-  ] as const)('reads a tagged %s and joins the scanned album with the same tags', async (_kind, format, mime, ext, track) => {
-    const data = await trackBytes(`up-${format}.${format}`, {
-      format,
-      frequency: 300 + track,
-      tags: { ...SHARED, title: `Uploaded ${ext}`, track: `${track}/3`, genre: 'Ambient' },
+  ] as const;
+  for (const [kind, format, mime, ext, track] of FORMATS)
+    itWithFfmpeg(`reads a tagged ${kind} and joins the scanned album with the same tags`, async () => {
+      const data = await trackBytes(`up-${format}.${format}`, {
+        format,
+        frequency: 300 + track,
+        tags: { ...SHARED, title: `Uploaded ${ext}`, track: `${track}/3`, genre: 'Ambient' },
+      });
+      const { status, body } = await upload([{ name: 'song', filename: `whatever.bin`, type: 'application/octet-stream', data }]);
+      expect(status).toBe(201);
+      expect(body.song).toMatchObject({ title: `Uploaded ${ext}`, artist: 'Upload Band' });
+      const row = await rowOf(body.song.id);
+      const [scanned] = await t.app.db.select().from(songs).where(eq(songs.title, 'Scanned One'));
+      expect(row).toMatchObject({
+        source: 'upload',
+        filePath: null,
+        uploadedBy: admin.user.id,
+        mimeType: mime,
+        album: 'Shared Album',
+        trackNumber: track,
+        year: 2021,
+      });
+      expect(row.artists).toEqual(['Upload Band']);
+      expect(row.genres).toEqual(['Ambient']);
+      expect(row.albumId).toBe(scanned.albumId);
+      expect(row.path).toMatch(new RegExp(`^[0-9a-f-]{36}\\.${ext}$`));
+      expect((await readFile(path.join(t.config.mediaDir, row.path))).equals(data)).toBe(true);
+      const stream = await t.app.inject({ method: 'GET', url: `/api/songs/stream/${row.id}`, headers: listener.headers });
+      expect(stream.statusCode).toBe(200);
+      expect(stream.headers['content-type']).toBe(mime);
     });
-    const { status, body } = await upload([{ name: 'song', filename: `whatever.bin`, type: 'application/octet-stream', data }]);
-    expect(status).toBe(201);
-    expect(body.song).toMatchObject({ title: `Uploaded ${ext}`, artist: 'Upload Band' });
-    const row = await rowOf(body.song.id);
-    const [scanned] = await t.app.db.select().from(songs).where(eq(songs.title, 'Scanned One'));
-    expect(row).toMatchObject({
-      source: 'upload',
-      filePath: null,
-      uploadedBy: admin.user.id,
-      mimeType: mime,
-      album: 'Shared Album',
-      trackNumber: track,
-      year: 2021,
-    });
-    expect(row.artists).toEqual(['Upload Band']);
-    expect(row.genres).toEqual(['Ambient']);
-    expect(row.albumId).toBe(scanned.albumId);
-    expect(row.path).toMatch(new RegExp(`^[0-9a-f-]{36}\\.${ext}$`));
-    expect((await readFile(path.join(t.config.mediaDir, row.path))).equals(data)).toBe(true);
-    const stream = await t.app.inject({ method: 'GET', url: `/api/songs/stream/${row.id}`, headers: listener.headers });
-    expect(stream.statusCode).toBe(200);
-    expect(stream.headers['content-type']).toBe(mime);
-  });
 
-  itReal('keeps uploads in the album after a rescan of MUSIC_DIR', async () => {
+  itWithFfmpeg('keeps uploads in the album after a rescan of MUSIC_DIR', async () => {
     await scanNow(t);
     const album = await t.app.db.select({ title: songs.title, source: songs.source }).from(songs).where(eq(songs.album, 'Shared Album'));
     expect(album.map((s) => s.title).sort()).toEqual(['Scanned One', 'Uploaded flac', 'Uploaded m4a']);
@@ -88,7 +87,7 @@ describe('POST /api/songs/upload: every library format, tags read like a scan', 
     expect(res.json().album.songs.map((s: { title: string }) => s.title)).toEqual(['Scanned One', 'Uploaded flac', 'Uploaded m4a']);
   });
 
-  itReal('takes an ALAC upload and streams it as FLAC', async () => {
+  itWithFfmpeg('takes an ALAC upload and streams it as FLAC', async () => {
     const data = await trackBytes('alac.m4a', { format: 'alac', seconds: 2, tags: { title: 'Lossless Upload', artist: 'Al' } });
     const { status, body } = await upload([{ name: 'song', filename: 'alac.m4a', type: 'audio/mp4', data }]);
     expect(status).toBe(201);
@@ -99,7 +98,7 @@ describe('POST /api/songs/upload: every library format, tags read like a scan', 
     expect((await parseBuffer(stream.rawPayload, { mimeType: 'audio/flac' })).format.duration).toBeCloseTo(2, 1);
   });
 
-  itReal('shows the embedded cover of an uploaded FLAC as its artwork', async () => {
+  itWithFfmpeg('shows the embedded cover of an uploaded FLAC as its artwork', async () => {
     const cover = await writeTwoColourPng(path.join(sources, 'cover-art.png'), RED, BLUE);
     const data = await trackBytes('covered.flac', { format: 'flac', seconds: 1, cover, tags: { title: 'Covered Upload', artist: 'Cee', album: 'Covered' } });
     const { status, body } = await upload([{ name: 'song', filename: 'covered.flac', type: 'audio/flac', data }]);

@@ -10,8 +10,29 @@ const run = promisify(execFile);
 /** Whether the tests can make real audio files; the cases that need them skip (with a message) when not. */
 export const HAS_FFMPEG = ffmpegAvailable();
 
-export function skipMessageWithoutFfmpeg(): void {
-  if (!HAS_FFMPEG) console.warn('library scan tests skipped: ffmpeg is not installed (apt-get install ffmpeg)');
+let warned = false;
+function warnSkipped(): void {
+  if (warned) return;
+  warned = true;
+  console.warn('library scan tests skipped: ffmpeg is not installed (apt-get install ffmpeg)');
+}
+
+/** `it` when ffmpeg can make the test's audio files, else `it.skip` with one warning per test file. */
+export function itWithFfmpeg(name: string, fn: jest.ProvidesCallback, timeout?: number): void {
+  if (HAS_FFMPEG) it(name, fn, timeout);
+  else {
+    warnSkipped();
+    it.skip(name, fn, timeout);
+  }
+}
+
+/** `describe` when ffmpeg can make the test's audio files, else `describe.skip` with one warning per test file. */
+export function describeWithFfmpeg(name: string, fn: () => void): void {
+  if (HAS_FFMPEG) describe(name, fn);
+  else {
+    warnSkipped();
+    describe.skip(name, fn);
+  }
 }
 
 export type TrackFormat = 'mp3' | 'flac' | 'ogg' | 'opus' | 'm4a' | 'alac' | 'wav' | 'aiff';
