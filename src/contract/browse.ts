@@ -38,7 +38,14 @@ export type Album = z.infer<typeof Album>;
 export const AlbumsResponse = z.object({ success: z.literal(true), albums: z.array(Album), nextCursor: z.string().nullable() });
 
 export const AlbumIdParams = z.object({ id: z.uuid('Album not found') });
-export const AlbumResponse = z.object({ success: z.literal(true), album: Album.extend({ songs: z.array(Song) }) });
+export const AlbumResponse = z.object({
+  success: z.literal(true),
+  album: Album.extend({
+    /** the album artist's id, for a link to their page; null when no artist row carries that name */
+    albumArtistId: Id.nullable(),
+    songs: z.array(Song),
+  }),
+});
 
 export const Artist = z.object({
   id: Id,

@@ -4,7 +4,7 @@ import { baseApi } from '../../api/baseApi';
 
 // the answers of docs/api/library.md (contract/browse.ts holds their zod schemas, which stay on the server)
 export type AlbumsResponse = { success: true; albums: Album[]; nextCursor: string | null };
-export type AlbumResponse = { success: true; album: Album & { songs: Song[] } };
+export type AlbumResponse = { success: true; album: Album & { albumArtistId: string | null; songs: Song[] } };
 export type ArtistsResponse = { success: true; artists: Artist[]; nextCursor: string | null };
 export type ArtistResponse = { success: true; artist: Artist & { albums: Album[]; topSongs: Song[] } };
 export type Genre = { name: string; songCount: number; albumCount: number };

@@ -42,8 +42,7 @@ const renderAt = (route: string) => renderWithProviders(pages(), { route, preloa
 
 describe('Album page', () => {
   const routes = {
-    [`GET /albums/${HARBOUR.id}`]: () => ({ success: true, album: { ...HARBOUR, songs: discs } }),
-    'GET /search': () => ({ success: true, songs: [], albums: [], artists: [QUARTET] }),
+    [`GET /albums/${HARBOUR.id}`]: () => ({ success: true, album: { ...HARBOUR, albumArtistId: QUARTET.id, songs: discs } }),
     'GET /liked-songs/ids': () => ({ success: true, songIds: [] }),
   };
 

@@ -1,7 +1,8 @@
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Album, AlbumSort } from '../../../contract/browse';
 import type { Db } from '../../db/open';
-import { songs, type SongRow } from '../../db/schema';
+import { artists, songs, type SongRow } from '../../db/schema';
+import { foldText } from '../../lib/text';
 import { albumPage, albumSelect, rowsOf, songByArtist, toAlbum, type AlbumRow } from './albumRows';
 import { keysetClauses, keysetSort, newSeed } from './albumSorts';
 import { decodeBrowseCursor, encodeBrowseCursor } from './cursor';
@@ -59,6 +60,15 @@ export async function listAlbums(db: Db, input: AlbumsInput): Promise<{ albums: 
 export async function findAlbum(db: Db, id: string): Promise<Album | null> {
   const rows = rowsOf<AlbumRow>(await db.execute(sql`${albumSelect()} where a.id = ${id}`));
   return rows[0] ? toAlbum(rows[0]) : null;
+}
+
+/** The id of the artist named `name` (compared folded, as artists.sort_key is), or null. */
+export async function artistIdByName(db: Db, name: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: artists.id })
+    .from(artists)
+    .where(eq(artists.sortKey, foldText(name)));
+  return row?.id ?? null;
 }
 
 /** The album's songs, disc then track (songs_album_idx), unnumbered ones last. */

@@ -97,8 +97,11 @@ describe('GET /api/albums/:id', () => {
     const double = (await fx.get('/api/albums?sort=name')).body.albums[0];
     const res = await fx.get(`/api/albums/${double.id}`);
     expect(res.statusCode).toBe(200);
-    const { songs: tracks, ...album } = res.body.album;
+    const { songs: tracks, albumArtistId, ...album } = res.body.album;
     expect(album).toEqual(double);
+    const artists = (await allPages(fx, '/api/artists?limit=50', 'artists')).filter((a) => a.name === double.albumArtist);
+    expect(artists).toHaveLength(1);
+    expect(albumArtistId).toBe(artists[0].id);
     expect(tracks.map((s: { title: string }) => s.title)).toEqual(['D1T1', 'D1T2', 'D2T1']);
     expect(tracks[0]).toMatchObject({ album: 'Double', albumId: double.id, discNumber: 1, trackNumber: 1, publicUrl: expect.any(String) });
     expect(album.duration).toBe(Math.round(tracks.reduce((sum: number, s: { duration: number }) => sum + s.duration, 0)));

@@ -18,7 +18,7 @@ import { requireUser } from '../../plugins/auth';
 import type { ZodApp } from '../../plugins/zodSchemas';
 import type { ModuleOptions } from '../moduleOptions';
 import { toSongs } from '../songs/toSong';
-import { albumSongs, albumsOfArtist, findAlbum, listAlbums } from './albumQueries';
+import { albumSongs, artistIdByName, albumsOfArtist, findAlbum, listAlbums } from './albumQueries';
 import { findArtist, listArtists, topSongs } from './artistQueries';
 import { listGenres } from './genreQueries';
 import { searchLibrary } from './search';
@@ -44,7 +44,8 @@ function albumRoutes(app: ZodApp) {
   app.get('/albums/:id', { preValidation: requireUser, schema: oneSchema }, async (request) => {
     const album = await findAlbum(app.db, request.params.id);
     if (!album) throw new HttpError(404, ALBUM_NOT_FOUND);
-    return { success: true as const, album: { ...album, songs: toSongs(await albumSongs(app.db, album.id)) } };
+    const [rows, albumArtistId] = await Promise.all([albumSongs(app.db, album.id), artistIdByName(app.db, album.albumArtist)]);
+    return { success: true as const, album: { ...album, albumArtistId, songs: toSongs(rows) } };
   });
 }
 

@@ -28,7 +28,7 @@ function AlbumHeader({ album }: { album: AlbumDetail }) {
       <div>
         <h1>{album.name}</h1>
         <p>
-          <ArtistLink name={album.albumArtist} />
+          <ArtistLink name={album.albumArtist} id={album.albumArtistId} />
           {album.year ? ` · ${album.year}` : ''}
         </p>
         {album.genres.length > 0 ? <p>{album.genres.join(', ')}</p> : null}
