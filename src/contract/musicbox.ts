@@ -23,6 +23,8 @@ export const Suggestion = z.object({
   /** the library song an approved suggestion matches (same normalised title and artist), else null */
   songId: Id.nullable(),
   createdAt: IsoTime,
+  /** the matched library song's artworkUrl (contract/artwork.ts); absent when the suggestion matches no song */
+  artworkUrl: z.string().optional(),
 });
 export type Suggestion = z.infer<typeof Suggestion>;
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { songs } from '../../db/schema';
 import { matchKey } from '../../lib/text';
 import { insertSong } from '../songs/test/songFixtures';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../test/testApp';
@@ -344,6 +345,18 @@ describe('moderation', () => {
     const approved = await setStatus(admin, s.id, 'approved');
     expect(approved.json().suggestion.songId).toBe(song.id);
     expect((await list(u, `search=${id}`)).suggestions[0]).toMatchObject({ id: s.id, songId: song.id });
+  });
+
+  it("carries the matched song's artwork, and none while it matches no song", async () => {
+    const id = tag();
+    const hash = 'ab'.repeat(16);
+    const song = await insertSong(t.app.db, { title: `Cover Me ${id}`, artist: 'Painter', durationMs: 120_000, path: `${id}.mp3` });
+    await t.app.db.update(songs).set({ artworkHash: hash }).where(eq(songs.id, song.id));
+    const u = await createUser(t);
+    const s = await created(u, `Cover Me ${id}`, 'Painter');
+    expect((await list(u, `search=${id}`)).suggestions[0]).not.toHaveProperty('artworkUrl');
+    await setStatus(admin, s.id, 'approved');
+    expect((await list(u, `search=${id}`)).suggestions[0]).toMatchObject({ id: s.id, songId: song.id, artworkUrl: `/api/artwork/${hash}` });
   });
 });
 

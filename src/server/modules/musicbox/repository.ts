@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Suggestion, SuggestionSort, SuggestionStatus } from '../../../contract/musicbox';
 import type { Db } from '../../db/open';
+import { artworkUrlOf } from '../../library/artwork/hashes';
 
 /** A row of the suggestion queries below, before it becomes the API's Suggestion. */
 interface SuggestionRow {
@@ -13,6 +14,7 @@ interface SuggestionRow {
   suggested_by: string;
   username: string;
   song_id: string | null;
+  artwork_hash: string | null;
   created_at: Date | string;
 }
 
@@ -21,6 +23,7 @@ function rowsOf<T>(result: unknown): T[] {
 }
 
 function toSuggestion(row: SuggestionRow): Suggestion {
+  const artworkUrl = artworkUrlOf(row.artwork_hash);
   return {
     id: row.id,
     title: row.title,
@@ -32,22 +35,26 @@ function toSuggestion(row: SuggestionRow): Suggestion {
     suggestedByUser: { id: row.suggested_by, username: row.username },
     songId: row.song_id,
     createdAt: new Date(row.created_at).toISOString(),
+    ...(artworkUrl ? { artworkUrl } : {}),
   };
 }
 
 /**
  * The columns of a Suggestion for the caller `viewerId`: hasVoted is an exists() on the vote's
  * primary key and the suggester comes from a join, so a page is one query, never N+1.
- * An approved suggestion without a stored link still finds a library song added after approval.
+ * An approved suggestion without a stored link still finds a library song added after approval;
+ * one that matches a song carries that song's artwork (docs/product.md §5.7).
  */
 function selectSuggestions(viewerId: string | null, where: SQL, order: SQL, limit: number, offset: number): SQL {
   return sql`
     select s.id, s.title, s.artist, s.status, s.vote_count, s.suggested_by, u.username, s.created_at,
       ${viewerId ? sql`exists (select 1 from suggestion_votes v where v.suggestion_id = s.id and v.user_id = ${viewerId})` : sql`false`} as has_voted,
-      case when s.status = 'approved'
-        then coalesce(s.song_id, (select so.id from songs so where so.match_key = s.normalized_key order by so.created_at, so.id limit 1))
-      end as song_id
+      m.song_id, ls.artwork_hash
     from suggestions s
+    cross join lateral (select case when s.status = 'approved'
+        then coalesce(s.song_id, (select so.id from songs so where so.match_key = s.normalized_key order by so.created_at, so.id limit 1))
+      end as song_id) m
+    left join songs ls on ls.id = m.song_id
     join users u on u.id = s.suggested_by
     where ${where}
     order by ${order}

@@ -2,7 +2,7 @@ import { memo } from 'react';
 import styled, { css } from 'styled-components';
 import type { Suggestion } from '../../../../contract/musicbox';
 import { Button } from '../../../ui/Button';
-import { GeneratedCover } from '../../../ui/cover/GeneratedCover';
+import { Artwork } from '../../../ui/cover/Artwork';
 import { songCoverName } from '../../../ui/cover/coverArt';
 import { TrashIcon } from '../../../ui/icons';
 import { formatSuggestionDate, shortId } from './SuggestForm';
@@ -126,7 +126,7 @@ export const SuggestionItem = memo(function SuggestionItem({
         <span aria-hidden="true">▲</span>
         <span data-testid="vote-count">{s.voteCount}</span>
       </Vote>
-      <GeneratedCover name={songCoverName(s.title, s.artist)} size={48} />
+      <Artwork url={s.artworkUrl} name={songCoverName(s.title, s.artist)} thumb={64} size={48} />
       <Info>
         {fresh ? <Fresh>Just added</Fresh> : null}
         <h3>
