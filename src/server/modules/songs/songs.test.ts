@@ -7,6 +7,7 @@ import { songs } from '../../db/schema';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../test/testApp';
 import { insertSong, writeMediaFile } from './test/songFixtures';
 import { streamCookieHeader } from './test/streamCookieHeader';
+import { multipartBody, type Part } from './test/multipartBody';
 
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
 
@@ -283,27 +284,8 @@ describe('GET and HEAD /api/songs/stream/:id', () => {
   });
 });
 
-type Part = { name: string; value: string } | { name: string; filename: string; type: string; data: Buffer };
-
-function multipart(parts: Part[]) {
-  const boundary = `----wavelength${randomUUID()}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    if ('value' in part) {
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`));
-    } else {
-      chunks.push(
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type}\r\n\r\n`),
-      );
-      chunks.push(part.data, Buffer.from('\r\n'));
-    }
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
 async function upload(parts: Part[], user: TestUser | null = admin) {
-  const { payload, headers } = multipart(parts);
+  const { payload, headers } = multipartBody(parts);
   const res = await t.app.inject({ method: 'POST', url: '/api/songs/upload', payload, headers: { ...headers, ...(user?.headers ?? {}) } });
   return { status: res.statusCode, body: res.json() as { success: boolean; song: SongJson; message?: string } };
 }
