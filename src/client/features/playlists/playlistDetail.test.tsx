@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
-import { json, mockApi } from '../../test/mockApi';
+import { deferred, json, mockApi } from '../../test/mockApi';
 import { renderWithProviders, signedInState } from '../../test/renderWithProviders';
 import { UNDO_MS } from './components/UndoBar';
 import PlaylistDetailPage from './pages/PlaylistDetailPage';
@@ -50,13 +50,22 @@ const titles = () =>
 
 describe('reordering a playlist', () => {
   it('moves a song down at once, saves the full order, and keeps the focus on the button used', async () => {
-    api = mockApi({ 'GET /playlists/p1': () => detail(['a', 'b', 'c']), 'PUT /playlists/p1/order': () => detail(['b', 'a', 'c']) });
+    // the server holds its answer back: the new order shows before it answers
+    const answer = deferred();
+    api = mockApi({
+      'GET /playlists/p1': () => detail(['a', 'b', 'c']),
+      'PUT /playlists/p1/order': async () => {
+        await answer.promise;
+        return detail(['b', 'a', 'c']);
+      },
+    });
     renderPage();
     await screen.findByRole('list', { name: 'Playlist songs' });
     expect(screen.getByRole('button', { name: 'Move Song a up' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Move Song c down' })).toBeDisabled();
     await userEvent.click(screen.getByRole('button', { name: 'Move Song a down' }));
-    expect(titles()).toEqual(['Song b', 'Song a', 'Song c']);
+    await waitFor(() => expect(titles()).toEqual(['Song b', 'Song a', 'Song c']));
+    answer.resolve();
     await waitFor(() => expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({ songIds: ['b', 'a', 'c'] }));
     expect(screen.getByRole('button', { name: 'Move Song a down' })).toHaveFocus();
     expect(screen.getByText('Moved Song a to position 2 of 3')).toBeInTheDocument();
@@ -87,13 +96,18 @@ describe('reordering a playlist', () => {
 describe('removing a song', () => {
   it('offers Undo, which puts the song back at its index', async () => {
     let ids = ['a', 'b', 'c'];
+    // the server holds each answer back: the page changes before it answers
+    const removed = deferred();
+    const restored = deferred();
     api = mockApi({
       'GET /playlists/p1': () => detail(ids),
-      'DELETE /playlists/p1/songs/b': () => {
+      'DELETE /playlists/p1/songs/b': async () => {
+        await removed.promise;
         ids = ['a', 'c'];
         return { success: true, changed: true };
       },
-      'POST /playlists/p1/songs': () => {
+      'POST /playlists/p1/songs': async () => {
+        await restored.promise;
         ids = ['a', 'b', 'c'];
         return { success: true, changed: true };
       },
@@ -102,11 +116,13 @@ describe('removing a song', () => {
     renderPage();
     await screen.findByRole('list', { name: 'Playlist songs' });
     await userEvent.click(screen.getByRole('button', { name: 'Remove Song b from playlist' }));
-    expect(titles()).toEqual(['Song a', 'Song c']);
+    await waitFor(() => expect(titles()).toEqual(['Song a', 'Song c']));
     expect(screen.getByTestId('playlist-meta')).toHaveTextContent(/^2 tracks · /);
-    expect(screen.getByRole('status')).toHaveTextContent('Removed Song b from the playlist');
+    removed.resolve();
+    expect(await screen.findByRole('status')).toHaveTextContent('Removed Song b from the playlist');
     await userEvent.click(screen.getByRole('button', { name: 'Undo' }));
-    expect(titles()).toEqual(['Song a', 'Song b', 'Song c']);
+    await waitFor(() => expect(titles()).toEqual(['Song a', 'Song b', 'Song c']));
+    restored.resolve();
     await waitFor(() => expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({ songId: 'b', index: 1 }));
     expect(screen.queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument();
   });
