@@ -23,6 +23,8 @@ export const RadioQueueTrack = z.object({
   addedAt: IsoTime,
   /** a signed stream URL the audio element can play */
   url: z.string(),
+  /** the song's artworkUrl (contract/artwork.ts); absent when the song has none */
+  artworkUrl: z.string().optional(),
 });
 export type RadioQueueTrack = z.infer<typeof RadioQueueTrack>;
 

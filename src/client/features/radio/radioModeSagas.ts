@@ -14,7 +14,9 @@ export const DRIFT_CHECK_MS = 2_000;
 
 /** What radio mode plays, as the player takes it. */
 export function toRadioPlayerTrack(track: RadioQueueTrack): PlayerTrack {
-  return { id: track.songId, title: track.title, artist: track.artist, url: track.url, duration: track.duration };
+  const playerTrack: PlayerTrack = { id: track.songId, title: track.title, artist: track.artist, url: track.url, duration: track.duration };
+  if (track.artworkUrl) playerTrack.artworkUrl = track.artworkUrl;
+  return playerTrack;
 }
 
 function* currentLivePosition(radio: RadioState) {

@@ -1,6 +1,6 @@
-import { desc } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { RadioHistoryResponse, RadioSnapshot } from '../../../contract/radio';
-import { radioHistory } from '../../db/schema';
+import { radioHistory, songs } from '../../db/schema';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../test/testApp';
 import { createTestDatabase } from '../../test/testDb';
 import { insertSong } from './test/helpers';
@@ -66,6 +66,16 @@ describe('queue, toggle, skip and the clock', () => {
   it('answers the whole state with the server time', async () => {
     const s = await snapshot();
     expect(s).toEqual({ success: true, queue: [], currentTrack: null, listeners: 0, isRadioActive: false, startedAt: null, serverTime: t.clock.now });
+  });
+
+  it("carries each song's artwork, queued and on air, so the player bar shows the radio card's cover", async () => {
+    const hash = 'ef'.repeat(16);
+    const a = await insertSong(t.app.db, { title: 'Painted', durationMs: 120_000 });
+    await t.app.db.update(songs).set({ artworkHash: hash }).where(eq(songs.id, a.id));
+    await asAdmin('POST', '/api/radio/queue', { songId: a.id });
+    expect((await snapshot()).queue[0]).toMatchObject({ songId: a.id, artworkUrl: `/api/artwork/${hash}` });
+    await asAdmin('POST', '/api/radio/toggle');
+    expect((await snapshot()).currentTrack).toMatchObject({ songId: a.id, artworkUrl: `/api/artwork/${hash}` });
   });
 
   it('queues tracks in order with who added them; starting plays the first and keeps it out of the queue', async () => {

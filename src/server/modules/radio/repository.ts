@@ -12,6 +12,7 @@ export interface RadioItemRow {
   title: string;
   artist: string;
   durationMs: number;
+  artworkHash: string | null;
   addedById: string | null;
   addedByName: string | null;
   addedAt: Date;
@@ -40,6 +41,7 @@ export async function readState(db: Tx): Promise<RadioStateRow> {
       title: songs.title,
       artist: songs.artist,
       durationMs: songs.durationMs,
+      artworkHash: songs.artworkHash,
       addedById: radioState.currentAddedBy,
       addedByName: adder.username,
       addedAt: radioState.currentAddedAt,
@@ -58,6 +60,7 @@ export async function readState(db: Tx): Promise<RadioStateRow> {
           title: row.title!,
           artist: row.artist!,
           durationMs: row.durationMs!,
+          artworkHash: row.artworkHash,
           addedById: row.addedById,
           addedByName: row.addedByName,
           addedAt: row.addedAt ?? new Date(0),
@@ -82,6 +85,7 @@ const itemColumns = {
   title: songs.title,
   artist: songs.artist,
   durationMs: songs.durationMs,
+  artworkHash: songs.artworkHash,
   addedById: radioQueue.addedBy,
   addedByName: adder.username,
   addedAt: radioQueue.addedAt,

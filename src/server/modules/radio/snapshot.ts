@@ -1,6 +1,7 @@
 import type { RadioQueueTrack, RadioServerMessage, RadioStateData, TrackChangeData } from '../../../contract/radio';
 import { streamUrl } from '../songs/toSong';
 import type { RadioItemRow, RadioStateRow } from './repository';
+import { artworkUrlOf } from '../../library/artwork/hashes';
 
 /** The station as this instance last read it. */
 export interface LiveSnapshot {
@@ -14,6 +15,7 @@ export interface LiveSnapshot {
 
 /** A queue item as broadcast: its URL carries no token (each listener streams with their own session). */
 function toTrack(row: RadioItemRow): RadioQueueTrack {
+  const artworkUrl = artworkUrlOf(row.artworkHash);
   return {
     id: row.id,
     songId: row.songId,
@@ -23,6 +25,7 @@ function toTrack(row: RadioItemRow): RadioQueueTrack {
     addedBy: row.addedById ? { id: row.addedById, username: row.addedByName ?? '' } : null,
     addedAt: row.addedAt.toISOString(),
     url: streamUrl(row.songId),
+    ...(artworkUrl ? { artworkUrl } : {}),
   };
 }
 

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import type { RadioQueueTrack } from '../../../../contract/radio';
-import { useGetSongQuery } from '../../../api/songsApi';
 import { Artwork } from '../../../ui/cover/Artwork';
 import { songCoverName } from '../../../ui/cover/coverArt';
 import { formatDuration } from '../../../ui/format';
@@ -56,10 +55,9 @@ const Times = styled.div`
   font-size: 0.85rem;
 `;
 
-/** The radio track's cover: the queue carries no artwork, so it comes from the library song (cached per song). */
+/** The radio track's cover, as the queue carries it (the same the player bar shows). */
 function RadioArtwork({ track }: { track: RadioQueueTrack }) {
-  const { data } = useGetSongQuery(track.songId);
-  return <Artwork url={data?.song.artworkUrl} name={songCoverName(track.title, track.artist)} size={120} thumb={300} />;
+  return <Artwork url={track.artworkUrl} name={songCoverName(track.title, track.artist)} size={120} thumb={300} />;
 }
 
 export interface NowPlayingCardProps {
