@@ -104,6 +104,8 @@ test("forgot password shows 'Check your inbox', and the mailed link sets a new p
   const listener = await createListener(page, 'reset');
   await page.goto('/auth/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
+  // the sign-in form has an Email field too: fill only once the reset page has replaced it
+  await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
   await page.getByLabel('Email').fill(listener.email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await page.getByRole('heading', { name: 'Check your inbox' }).waitFor();
