@@ -9,7 +9,6 @@ export type ArtistsResponse = { success: true; artists: Artist[]; nextCursor: st
 export type ArtistResponse = { success: true; artist: Artist & { albums: Album[]; topSongs: Song[] } };
 export type Genre = { name: string; songCount: number; albumCount: number };
 export type GenresResponse = { success: true; genres: Genre[] };
-export type SearchResponse = { success: true; songs: Song[]; albums: Album[]; artists: Artist[] };
 
 /** The filters of the Albums page, without the cursor (the infinite query pages by itself). */
 export interface AlbumFilters {
@@ -37,18 +36,10 @@ export const browseApi = baseApi.injectEndpoints({
     getArtist: build.query<ArtistResponse, string>({ query: (id) => `/artists/${id}` }),
     getGenres: build.query<GenresResponse, void>({ query: () => '/genres' }),
     /** albums, artists and songs whose name contains q (the album page finds its artist's page by name) */
-    searchLibrary: build.query<SearchResponse, string>({ query: (q) => ({ url: '/search', params: { q } }) }),
   }),
 });
 
-export const {
-  useGetAlbumsPagesInfiniteQuery,
-  useGetAlbumQuery,
-  useGetArtistsPagesInfiniteQuery,
-  useGetArtistQuery,
-  useGetGenresQuery,
-  useSearchLibraryQuery,
-} = browseApi;
+export const { useGetAlbumsPagesInfiniteQuery, useGetAlbumQuery, useGetArtistsPagesInfiniteQuery, useGetArtistQuery, useGetGenresQuery } = browseApi;
 
 /** Whether a failed query was a 404 (an unknown or malformed id). */
 export const isNotFound = (error: unknown) => (error as { status?: unknown } | undefined)?.status === 404;

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Album } from '../../../../contract/browse';
 import { Artwork } from '../../../ui/cover/Artwork';
+import { twoLineText } from '../../../ui/Page';
 import { CARD_CAPTION_HEIGHT } from './VirtualGrid';
 
 const CardLink = styled(Link)`
@@ -29,16 +30,7 @@ const Caption = styled.span`
   align-content: start;
   padding-top: ${({ theme }) => theme.space(2)};
   min-width: 0;
-  strong,
-  span {
-    overflow: hidden;
-    text-overflow: ellipsis;
-    white-space: nowrap;
-  }
-  span {
-    color: ${({ theme }) => theme.color.textMuted};
-    font-size: 0.85rem;
-  }
+  ${twoLineText}
 `;
 
 /** "Artist · 1999", or the artist alone when the year is unknown. */
