@@ -24,6 +24,8 @@ import { radioPlugin } from './modules/radio/plugin';
 import { radioRoutes } from './modules/radio/routes';
 import { songRoutes } from './modules/songs/routes';
 import { statsRoutes } from './modules/stats/routes';
+import { subsonicAccessRoutes } from './modules/subsonic/access/routes';
+import { subsonicRoutes } from './modules/subsonic/routes';
 import { authPlugin } from './plugins/auth';
 import { databasePlugin } from './plugins/database';
 import { errorsPlugin } from './plugins/errors';
@@ -106,9 +108,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(libraryRoutes, moduleOptions);
       await api.register(browseRoutes, moduleOptions);
       await api.register(artworkRoutes, moduleOptions);
+      await api.register(subsonicAccessRoutes, { ...moduleOptions, serverSecret: deps.jwtSecret });
     },
     { prefix: '/api' },
   );
+  await app.register(subsonicRoutes, { ...moduleOptions, serverSecret: deps.jwtSecret });
 
   await app.register(spaPlugin, { clientDir: deps.clientDir ?? null });
   return app;

@@ -4,6 +4,7 @@ import { albums, songLibraryColumns } from './libraryTables';
 
 export { albums, artists, type SongLyrics } from './libraryTables';
 export { folderImages, generatedArtworks } from './artworkTables';
+export { itemRatings, itemStars, playQueues, subsonicApiKeys, subsonicAppPasswords } from './subsonicTables';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });

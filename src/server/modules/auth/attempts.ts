@@ -51,3 +51,13 @@ export async function releaseAttempt(db: Db, id: number): Promise<void> {
 export async function clearAttempts(db: Db, kind: AttemptKind, key: string): Promise<void> {
   await db.delete(authAttempts).where(and(eq(authAttempts.kind, kind), eq(authAttempts.key, key)));
 }
+
+/** How many attempts of a key fall in the limit's window (a check that records nothing). */
+export async function countAttempts(db: Db, kind: AttemptKind, key: string, limit: AttemptLimit, now: Date): Promise<number> {
+  const since = new Date(now.getTime() - limit.windowMs);
+  const [{ count }] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(authAttempts)
+    .where(and(eq(authAttempts.kind, kind), eq(authAttempts.key, key), gt(authAttempts.at, since)));
+  return Number(count);
+}

@@ -1,0 +1,103 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { AUTH_MESSAGES } from '../../../../contract/authMessages';
+import type { Db } from '../../../db/open';
+import { claimAttempt, clearAttempts, countAttempts, LOGIN_FAILURE_LIMIT } from '../../auth/attempts';
+import type { SubsonicUser } from '../method';
+import { SUBSONIC_ERROR, SubsonicError, missingParameter } from '../protocol/errors';
+import type { SubsonicParams } from '../protocol/params';
+import { apiKeyHash } from './apiKeys';
+import type { AppPasswordCipher } from './appPasswordCipher';
+import { findApiKeyOwner, findUserWithAppPassword, touchApiKey } from './credentialStore';
+
+export interface AuthDeps {
+  db: Db;
+  cipher: AppPasswordCipher;
+  now: Date;
+}
+
+const WRONG_CREDENTIALS = 'Wrong username or password.';
+const NO_APP_PASSWORD = 'Token authentication needs an app password: set one in Wavelength under Settings › Subsonic apps, or sign in with an API key.';
+/** last_used_at is written at most this often per key, not on every request */
+const TOUCH_EVERY_MS = 60_000;
+const lastTouched = new Map<string, number>();
+
+/**
+ * Who a Subsonic request acts as (docs/subsonic.md, Signing in): an OpenSubsonic `apiKey`, or `u`
+ * with `t` + `s` (md5(app password + salt)) or `p` (the app password, plain or `enc:` hex).
+ * Failures count toward the account's sign-in limit shared with the web app (5 per 15 minutes).
+ */
+export async function authenticate(params: SubsonicParams, deps: AuthDeps): Promise<SubsonicUser> {
+  const apiKey = params.string('apiKey');
+  const u = params.string('u');
+  const t = params.string('t');
+  const s = params.string('s');
+  const p = params.string('p');
+
+  if (apiKey !== undefined) {
+    if (u !== undefined || t !== undefined || p !== undefined)
+      throw new SubsonicError(SUBSONIC_ERROR.conflictingAuth, 'Multiple conflicting authentication mechanisms provided: send apiKey alone.');
+    return byApiKey(apiKey, deps);
+  }
+  if (!u) throw missingParameter('u');
+  if (t !== undefined && p !== undefined)
+    throw new SubsonicError(SUBSONIC_ERROR.conflictingAuth, 'Multiple conflicting authentication mechanisms provided: send either p or t and s.');
+  if (t !== undefined) {
+    if (!s) throw missingParameter('s');
+    return byPassword(u, { kind: 'token', token: t, salt: s }, deps);
+  }
+  if (p === undefined) throw missingParameter('p');
+  return byPassword(u, { kind: 'plain', password: decodePassword(p) }, deps);
+}
+
+async function byApiKey(apiKey: string, { db, now }: AuthDeps): Promise<SubsonicUser> {
+  const found = apiKey ? await findApiKeyOwner(db, apiKeyHash(apiKey)) : undefined;
+  if (!found) throw new SubsonicError(SUBSONIC_ERROR.invalidApiKey, 'Invalid API key.');
+  const last = lastTouched.get(found.keyId) ?? 0;
+  if (now.getTime() - last >= TOUCH_EVERY_MS) {
+    lastTouched.set(found.keyId, now.getTime());
+    await touchApiKey(db, found.keyId, now);
+  }
+  return found.user;
+}
+
+type Proof = { kind: 'token'; token: string; salt: string } | { kind: 'plain'; password: string };
+
+async function byPassword(login: string, proof: Proof, { db, cipher, now }: AuthDeps): Promise<SubsonicUser> {
+  const found = await findUserWithAppPassword(db, login);
+  const accountKey = found ? `user:${found.user.id}` : `login:${login.trim().toLowerCase()}`;
+  const failures = await countAttempts(db, 'login_failure', accountKey, LOGIN_FAILURE_LIMIT, now);
+  if (failures >= LOGIN_FAILURE_LIMIT.max) throw new SubsonicError(SUBSONIC_ERROR.wrongCredentials, AUTH_MESSAGES.tooManyFailedSignIns);
+
+  const appPassword = found?.ciphertext ? cipher.decrypt(found.ciphertext) : null;
+  // nothing to guess against: say what to do instead of counting a failure
+  if (found && appPassword === null && proof.kind === 'token') throw new SubsonicError(SUBSONIC_ERROR.tokenAuthNotSupported, NO_APP_PASSWORD);
+
+  if (!found || appPassword === null || !matches(appPassword, proof)) {
+    const attempt = await claimAttempt(db, 'login_failure', accountKey, LOGIN_FAILURE_LIMIT, now);
+    throw new SubsonicError(SUBSONIC_ERROR.wrongCredentials, attempt === null ? AUTH_MESSAGES.tooManyFailedSignIns : WRONG_CREDENTIALS);
+  }
+  if (failures > 0) await clearAttempts(db, 'login_failure', accountKey);
+  return found.user;
+}
+
+function matches(appPassword: string, proof: Proof): boolean {
+  if (proof.kind === 'plain') return sameText(appPassword, proof.password);
+  const expected = createHash('md5')
+    .update(appPassword + proof.salt, 'utf8')
+    .digest('hex');
+  return sameText(expected, proof.token.toLowerCase());
+}
+
+function sameText(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'utf8');
+  const right = Buffer.from(b, 'utf8');
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** `p=enc:<hex>` is the password's UTF-8 bytes in hex (DSub and other older apps send it). */
+function decodePassword(p: string): string {
+  if (!p.startsWith('enc:')) return p;
+  const hex = p.slice(4);
+  if (!/^([0-9a-fA-F]{2})*$/.test(hex)) return '\u0000invalid';
+  return Buffer.from(hex, 'hex').toString('utf8');
+}

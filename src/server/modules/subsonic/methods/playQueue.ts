@@ -1,0 +1,3 @@
+import type { MethodTable } from '../method';
+
+export const playQueueMethods: MethodTable = {};

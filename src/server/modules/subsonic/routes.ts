@@ -1,0 +1,99 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { HttpError } from '../../lib/httpError';
+import type { ModuleOptions } from '../moduleOptions';
+import { authenticate } from './auth/authenticate';
+import { createAppPasswordCipher } from './auth/appPasswordCipher';
+import { SENT, type SubsonicContext, type SubsonicUser } from './method';
+import { SUBSONIC_METHODS } from './methods';
+import { SUBSONIC_ERROR, SubsonicError, notAuthorized } from './protocol/errors';
+import { SubsonicParams } from './protocol/params';
+import { responseFormat, sendError, sendOk, type SubsonicFormat } from './protocol/respond';
+
+export interface SubsonicOptions extends ModuleOptions {
+  /** the server's secret, which the app passwords' encryption key derives from */
+  serverSecret: string;
+}
+
+const FORM_BODY_LIMIT = 1024 * 1024;
+
+/**
+ * The OpenSubsonic API (docs/subsonic.md): `/rest/<method>` and `/rest/<method>.view`, GET with a
+ * query string or POST with a form body (the formPost extension), answered as XML (the default),
+ * JSON or JSONP. It is a second face on the web app's services: a star is a like, a scrobble a play.
+ */
+export async function subsonicRoutes(app: FastifyInstance, options: SubsonicOptions): Promise<void> {
+  const cipher = createAppPasswordCipher(options.serverSecret);
+
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT }, (_request, body, done) => {
+    done(null, new URLSearchParams(body as string));
+  });
+
+  // anything thrown before a handler runs (a bad body, the input guard) still answers in the protocol
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    if (reply.sent) return;
+    return sendError(reply, safeFormat(request), asSubsonicError(error, request));
+  });
+
+  const handler = async (request: FastifyRequest<{ Params: { method: string } }>, reply: FastifyReply) => {
+    const params = paramsOf(request);
+    let format: SubsonicFormat = { kind: 'xml' };
+    try {
+      format = responseFormat(params.string('f'), params.string('callback'));
+      const name = request.params.method.replace(/\.view$/, '');
+      const method = Object.hasOwn(SUBSONIC_METHODS, name) ? SUBSONIC_METHODS[name] : undefined;
+      if (!method) {
+        reply.status(404);
+        throw new SubsonicError(SUBSONIC_ERROR.notFound, `Unknown API method '${name}'.`);
+      }
+      let user: SubsonicUser | null = null;
+      if (method.auth !== 'public') {
+        if (!params.string('v')) throw new SubsonicError(SUBSONIC_ERROR.missingParameter, "Required parameter 'v' is missing.");
+        if (!params.string('c')) throw new SubsonicError(SUBSONIC_ERROR.missingParameter, "Required parameter 'c' is missing.");
+        user = await authenticate(params, { db: app.db, cipher, now: new Date(options.now()) });
+        if (method.auth === 'admin' && user.role !== 'admin') throw notAuthorized(name);
+      }
+      const ctx: SubsonicContext = {
+        app,
+        db: app.db,
+        user: user as SubsonicUser,
+        params,
+        request,
+        reply,
+        options,
+        now: () => new Date(options.now()),
+      };
+      const payload = await method.handle(ctx);
+      if (payload === SENT) return reply;
+      return sendOk(reply, format, payload);
+    } catch (error) {
+      if (reply.sent) throw error;
+      return sendError(reply, format, asSubsonicError(error, request));
+    }
+  };
+
+  app.route({ method: ['GET', 'POST', 'HEAD'], url: '/rest/:method', handler });
+}
+
+function paramsOf(request: FastifyRequest): SubsonicParams {
+  const query = new URLSearchParams(request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '');
+  const body = request.body instanceof URLSearchParams ? request.body : new URLSearchParams();
+  return new SubsonicParams([...query, ...body]);
+}
+
+function safeFormat(request: FastifyRequest): SubsonicFormat {
+  try {
+    const params = paramsOf(request);
+    return responseFormat(params.string('f'), params.string('callback'));
+  } catch {
+    return { kind: 'xml' };
+  }
+}
+
+function asSubsonicError(error: unknown, request: FastifyRequest): SubsonicError {
+  if (error instanceof SubsonicError) return error;
+  if (error instanceof HttpError && error.statusCode < 500) return new SubsonicError(SUBSONIC_ERROR.generic, error.message);
+  const status = (error as FastifyError | undefined)?.statusCode;
+  if (status !== undefined && status < 500) return new SubsonicError(SUBSONIC_ERROR.generic, (error as Error).message);
+  request.log.error({ err: error }, 'subsonic: request failed');
+  return new SubsonicError(SUBSONIC_ERROR.generic, 'The server could not answer this request. Try again in a moment.');
+}
