@@ -1,6 +1,6 @@
 import type { FastifyServerOptions } from 'fastify';
 
-const SECRET_QUERY = /([?&](?:token|st|access_token|refresh_token)=)[^&#\s]*/gi;
+const SECRET_QUERY = /([?&](?:token|st|access_token|refresh_token|apiKey|p|t|s)=)[^&#\s]*/gi;
 const QUERY_PARAMS = /(\bparams: ).*$/gims;
 
 /** URLs as logs may show them: values of token-like query parameters replaced. */

@@ -37,7 +37,7 @@ export function sendError(reply: FastifyReply, format: SubsonicFormat, error: Su
 }
 
 function send(reply: FastifyReply, format: SubsonicFormat, body: Record<string, unknown>): FastifyReply {
-  reply.status(200).header('cache-control', 'no-store');
+  reply.header('cache-control', 'no-store');
   if (format.kind === 'xml') {
     const { status, version, type, serverVersion, openSubsonic, ...payload } = body;
     const root = { xmlns: 'http://subsonic.org/restapi', status, version, type, serverVersion, openSubsonic };

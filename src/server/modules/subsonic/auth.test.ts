@@ -1,0 +1,215 @@
+import { createHash } from 'node:crypto';
+import { SubsonicAPI } from 'subsonic-api';
+import { AUTH_MESSAGES } from '../../../contract/authMessages';
+import { createUser } from '../../test/testApp';
+import { subsonicFixture, type SubsonicFixture } from './test/subsonicFixture';
+
+let fx: SubsonicFixture;
+beforeAll(async () => {
+  fx = await subsonicFixture();
+}, 120_000);
+afterAll(async () => fx?.close());
+
+const md5 = (text: string) => createHash('md5').update(text, 'utf8').digest('hex');
+const hex = (text: string) => Buffer.from(text, 'utf8').toString('hex');
+
+async function json(res: Response) {
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { 'subsonic-response': Record<string, any> })['subsonic-response']; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+async function errorCode(res: Response): Promise<number | undefined> {
+  const body = await json(res);
+  expect(body.status).toBe(body.error ? 'failed' : 'ok');
+  return body.error?.code;
+}
+
+describe('Subsonic sign-in', () => {
+  it('accepts u + t + s, u + p in plain text and in enc: hex, and an API key', async () => {
+    const { appPassword, apiKey, user } = fx.as.listener;
+    const u = user.user.username;
+    const base = { v: '1.16.1', c: 'tests', f: 'json' };
+    expect(await errorCode(await fx.raw('ping', { ...base, u, t: md5(`${appPassword}abc123`), s: 'abc123' }))).toBeUndefined();
+    expect(await errorCode(await fx.raw('ping', { ...base, u, p: appPassword }))).toBeUndefined();
+    expect(await errorCode(await fx.raw('ping.view', { ...base, u, p: `enc:${hex(appPassword)}` }))).toBeUndefined();
+    expect(await errorCode(await fx.raw('ping', { ...base, apiKey }))).toBeUndefined();
+    // a token in upper-case hex is the same token
+    expect(await errorCode(await fx.raw('ping', { ...base, u, t: md5(`${appPassword}salt9`).toUpperCase(), s: 'salt9' }))).toBeUndefined();
+  });
+
+  it("replays DSub: a form POST with v=1.2.0 and p=enc:, answered in XML", async () => {
+    const { appPassword, user } = fx.as.listener;
+    const res = await fx.raw('getLicense.view', { u: user.user.username, p: `enc:${hex(appPassword)}`, v: '1.2.0', c: 'DSub' }, { post: true });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/xml/);
+    const xml = await res.text();
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<subsonic-response xmlns="http:\/\/subsonic.org\/restapi" status="ok" version="1.16.1" type="wavelength" serverVersion="[^"]+" openSubsonic="true">/);
+    expect(xml).toContain('<license valid="true"/>');
+  });
+
+  it('answers the protocol error codes for wrong, missing and conflicting credentials', async () => {
+    const { appPassword, apiKey, user } = fx.as.admin;
+    const u = user.user.username;
+    const base = { v: '1.16.1', c: 'tests', f: 'json' };
+    expect(await errorCode(await fx.raw('ping', { ...base, apiKey: 'wl_not-a-key' }))).toBe(44);
+    expect(await errorCode(await fx.raw('ping', { ...base, apiKey, u }))).toBe(43);
+    expect(await errorCode(await fx.raw('ping', { ...base, u, p: appPassword, t: md5(`${appPassword}x`), s: 'x' }))).toBe(43);
+    expect(await errorCode(await fx.raw('ping', base))).toBe(10);
+    expect(await errorCode(await fx.raw('ping', { ...base, u }))).toBe(10);
+    expect(await errorCode(await fx.raw('ping', { ...base, u, t: md5(appPassword) }))).toBe(10);
+    expect(await errorCode(await fx.raw('ping', { u, p: appPassword, c: 'tests', f: 'json' }))).toBe(10);
+    expect(await errorCode(await fx.raw('ping', { u, p: appPassword, v: '1.16.1', f: 'json' }))).toBe(10);
+    expect(await errorCode(await fx.raw('ping', { ...base, u: 'nobody-here', p: 'whatever-123' }))).toBe(40);
+  });
+
+  it('never accepts the login password: apps sign in with the app password or a key', async () => {
+    const res = await fx.raw('ping', { u: fx.listener.user.username, p: fx.listener.password, v: '1.16.1', c: 'tests', f: 'json' });
+    const body = await json(res);
+    expect(body.error).toEqual({ code: 40, message: 'Wrong username or password.' });
+    // that failure counted: a right sign-in clears it again
+    expect(await errorCode(await fx.raw('ping', fx.tokenParams('listener', { f: 'json' })))).toBeUndefined();
+  });
+
+  it('answers 41 to token sign-in for a user who has no app password, and 40 to plain sign-in', async () => {
+    const someone = await createUser(fx.t);
+    const base = { u: someone.user.username, v: '1.16.1', c: 'tests', f: 'json' };
+    const token = await json(await fx.raw('ping', { ...base, t: md5('anything1salt'), s: 'salt' }));
+    expect(token.error.code).toBe(41);
+    expect(token.error.message).toContain('app password');
+    expect(await errorCode(await fx.raw('ping', { ...base, p: 'anything1' }))).toBe(40);
+  });
+
+  it("shares the web app's per-account limit: five wrong app passwords lock sign-in everywhere for 15 minutes", async () => {
+    const victim = await createUser(fx.t, { password: 'victim password 1' });
+    const put = await fx.t.app.inject({ method: 'PUT', url: '/api/subsonic/password', headers: victim.headers, payload: { password: 'victim app password' } });
+    expect(put.statusCode).toBe(200);
+    const base = { u: victim.user.username, v: '1.16.1', c: 'tests', f: 'json' };
+    for (let i = 0; i < 5; i += 1) {
+      const body = await json(await fx.raw('ping', { ...base, p: `wrong guess ${i}` }));
+      expect(body.error).toEqual({ code: 40, message: 'Wrong username or password.' });
+    }
+    // the right app password is refused while the account is locked
+    const locked = await json(await fx.raw('ping', { ...base, p: 'victim app password' }));
+    expect(locked.error).toEqual({ code: 40, message: AUTH_MESSAGES.tooManyFailedSignIns });
+    // and so is the web sign-in with the right login password
+    const web = await fx.t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: victim.user.username, password: 'victim password 1' } });
+    expect(web.statusCode).toBe(429);
+    expect(web.json().message).toBe(AUTH_MESSAGES.tooManyFailedSignIns);
+    // the lock ends with its window
+    const later = 15 * 60_000 + 1000;
+    fx.t.clock.now += later;
+    try {
+      expect(await errorCode(await fx.raw('ping', { ...base, p: 'victim app password' }))).toBeUndefined();
+    } finally {
+      fx.t.clock.now -= later;
+    }
+  });
+
+  it('refuses admin-only calls to listeners with 50 and runs them for admins', async () => {
+    const refused = await fx.as.listener.token.startScan();
+    expect(refused).toMatchObject({ status: 'failed', error: { code: 50 } });
+    const scan = await fx.as.admin.key.startScan();
+    expect(scan.status).toBe('ok');
+    expect(typeof scan.scanStatus.scanning).toBe('boolean');
+    await fx.t.app.library.whenIdle();
+  });
+
+  it('answers getOpenSubsonicExtensions without credentials', async () => {
+    const body = await json(await fx.raw('getOpenSubsonicExtensions', { f: 'json' }));
+    expect(body.status).toBe('ok');
+    expect(body.openSubsonicExtensions.map((e: { name: string }) => e.name)).toEqual(expect.arrayContaining(['apiKeyAuthentication', 'formPost', 'songLyrics']));
+  });
+
+  it('revoking a key ends it, and the key list shows when a key was last used', async () => {
+    const created = await fx.t.app.inject({ method: 'POST', url: '/api/subsonic/keys', headers: fx.listener.headers, payload: { name: 'Car' } });
+    const { apiKey, key } = created.json();
+    const client = new SubsonicAPI({ url: fx.baseUrl, auth: { apiKey } });
+    expect((await client.ping()).status).toBe('ok');
+    const list = (await fx.t.app.inject({ method: 'GET', url: '/api/subsonic/keys', headers: fx.listener.headers })).json();
+    expect(list.keys.find((k: { id: string }) => k.id === key.id).lastUsedAt).not.toBeNull();
+    expect((await fx.t.app.inject({ method: 'DELETE', url: `/api/subsonic/keys/${key.id}`, headers: fx.listener.headers })).statusCode).toBe(200);
+    expect(await client.ping()).toMatchObject({ status: 'failed', error: { code: 44 } });
+  });
+
+  it('replacing the app password ends the old one; removing it answers 41 to token sign-in', async () => {
+    const someone = await createUser(fx.t);
+    const put = (password: string) => fx.t.app.inject({ method: 'PUT', url: '/api/subsonic/password', headers: someone.headers, payload: { password } });
+    expect((await put('first app password')).statusCode).toBe(200);
+    const client = (password: string) => new SubsonicAPI({ url: fx.baseUrl, auth: { username: someone.user.username, password } });
+    expect((await client('first app password').ping()).status).toBe('ok');
+    expect((await put('second app password')).statusCode).toBe(200);
+    expect(await client('first app password').ping()).toMatchObject({ status: 'failed', error: { code: 40 } });
+    expect((await client('second app password').ping()).status).toBe('ok');
+    expect((await fx.t.app.inject({ method: 'DELETE', url: '/api/subsonic/password', headers: someone.headers })).statusCode).toBe(200);
+    expect(await client('second app password').ping()).toMatchObject({ status: 'failed', error: { code: 41 } });
+  });
+});
+
+describe('Subsonic response formats', () => {
+  it('answers XML by default, JSON with f=json and JSONP with a callback', async () => {
+    const xml = await fx.raw('ping', fx.tokenParams('listener'));
+    expect(xml.headers.get('content-type')).toMatch(/^application\/xml/);
+    expect(await xml.text()).toMatch(/<subsonic-response [^>]*status="ok"[^>]*\/>$/);
+
+    const jsonp = await fx.raw('getLicense', fx.tokenParams('listener', { f: 'jsonp', callback: 'app.cb_1' }));
+    expect(jsonp.headers.get('content-type')).toMatch(/^application\/javascript/);
+    const text = await jsonp.text();
+    expect(text.startsWith('app.cb_1({"subsonic-response":')).toBe(true);
+    expect(JSON.parse(text.slice('app.cb_1('.length, -2))['subsonic-response'].license).toEqual({ valid: true });
+  });
+
+  it('refuses a JSONP callback that is not a JavaScript name, and answers errors in XML with code and message', async () => {
+    const res = await fx.raw('ping', fx.tokenParams('listener', { f: 'jsonp', callback: 'alert(1)//' }));
+    const xml = await res.text();
+    expect(res.headers.get('content-type')).toMatch(/^application\/xml/);
+    expect(xml).toMatch(/<subsonic-response [^>]*status="failed"[^>]*><error code="10" message="[^"]*callback[^"]*"\/><\/subsonic-response>$/);
+  });
+
+  it('answers an unknown method with 404 and the protocol error 70', async () => {
+    const res = await fx.raw('noSuchMethod.view', fx.tokenParams('listener', { f: 'json' }));
+    expect(res.status).toBe(404);
+    expect(((await res.json()) as any)['subsonic-response'].error.code).toBe(70); // eslint-disable-line @typescript-eslint/no-explicit-any
+  });
+
+  it('answers a NUL in a value with a clear protocol error, not a crash', async () => {
+    const res = await fx.raw('ping', { ...fx.tokenParams('listener', { f: 'json' }), x: 'a\u0000b' });
+    const body = await json(res);
+    expect(body.status).toBe('failed');
+    expect(body.error.code).toBe(0);
+  });
+});
+
+describe('Subsonic credentials in the web API', () => {
+  it('lists only your own keys, and another user cannot revoke them', async () => {
+    const mine = (await fx.t.app.inject({ method: 'GET', url: '/api/subsonic/keys', headers: fx.admin.headers })).json();
+    expect(mine.keys.map((k: { name: string }) => k.name)).toEqual(['admin phone']);
+    const res = await fx.t.app.inject({ method: 'DELETE', url: `/api/subsonic/keys/${mine.keys[0].id}`, headers: fx.listener.headers });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe('API key not found');
+    expect((await fx.as.admin.key.ping()).status).toBe('ok');
+  });
+
+  it('needs a signed-in user, a name, and a long enough app password', async () => {
+    expect((await fx.t.app.inject({ method: 'GET', url: '/api/subsonic/keys' })).statusCode).toBe(401);
+    expect((await fx.t.app.inject({ method: 'PUT', url: '/api/subsonic/password', payload: { password: 'long enough pw' } })).statusCode).toBe(401);
+    const noName = await fx.t.app.inject({ method: 'POST', url: '/api/subsonic/keys', headers: fx.listener.headers, payload: { name: '  ' } });
+    expect(noName.statusCode).toBe(400);
+    expect(noName.json().message).toBe('Name the key after the app or device that will use it');
+    const short = await fx.t.app.inject({ method: 'PUT', url: '/api/subsonic/password', headers: fx.listener.headers, payload: { password: 'short' } });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().message).toBe('The app password must be at least 8 characters');
+    const status = (await fx.t.app.inject({ method: 'GET', url: '/api/subsonic/password', headers: fx.listener.headers })).json();
+    expect(status).toMatchObject({ success: true, set: true });
+  });
+
+  it('keeps at most 25 keys per user', async () => {
+    const someone = await createUser(fx.t);
+    for (let i = 0; i < 25; i += 1) {
+      const res = await fx.t.app.inject({ method: 'POST', url: '/api/subsonic/keys', headers: someone.headers, payload: { name: `Device ${i}` } });
+      expect(res.statusCode).toBe(201);
+    }
+    const res = await fx.t.app.inject({ method: 'POST', url: '/api/subsonic/keys', headers: someone.headers, payload: { name: 'One more' } });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('You can have at most 25 API keys. Revoke one you no longer use first.');
+  });
+});
