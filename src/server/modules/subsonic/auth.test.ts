@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { SubsonicAPI } from 'subsonic-api';
 import { AUTH_MESSAGES } from '../../../contract/authMessages';
 import { createUser } from '../../test/testApp';
+import { itMatchesOpenApi } from './test/itMatchesOpenApi';
 import { subsonicFixture, type SubsonicFixture } from './test/subsonicFixture';
 
 let fx: SubsonicFixture;
@@ -37,13 +38,15 @@ describe('Subsonic sign-in', () => {
     expect(await errorCode(await fx.raw('ping', { ...base, u, t: md5(`${appPassword}salt9`).toUpperCase(), s: 'salt9' }))).toBeUndefined();
   });
 
-  it("replays DSub: a form POST with v=1.2.0 and p=enc:, answered in XML", async () => {
+  it('replays DSub: a form POST with v=1.2.0 and p=enc:, answered in XML', async () => {
     const { appPassword, user } = fx.as.listener;
     const res = await fx.raw('getLicense.view', { u: user.user.username, p: `enc:${hex(appPassword)}`, v: '1.2.0', c: 'DSub' }, { post: true });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/xml/);
     const xml = await res.text();
-    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<subsonic-response xmlns="http:\/\/subsonic.org\/restapi" status="ok" version="1.16.1" type="wavelength" serverVersion="[^"]+" openSubsonic="true">/);
+    expect(xml).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<subsonic-response xmlns="http:\/\/subsonic.org\/restapi" status="ok" version="1.16.1" type="wavelength" serverVersion="[^"]+" openSubsonic="true">/,
+    );
     expect(xml).toContain('<license valid="true"/>');
   });
 
@@ -117,7 +120,9 @@ describe('Subsonic sign-in', () => {
   it('answers getOpenSubsonicExtensions without credentials', async () => {
     const body = await json(await fx.raw('getOpenSubsonicExtensions', { f: 'json' }));
     expect(body.status).toBe('ok');
-    expect(body.openSubsonicExtensions.map((e: { name: string }) => e.name)).toEqual(expect.arrayContaining(['apiKeyAuthentication', 'formPost', 'songLyrics']));
+    expect(body.openSubsonicExtensions.map((e: { name: string }) => e.name)).toEqual(
+      expect.arrayContaining(['apiKeyAuthentication', 'formPost', 'songLyrics']),
+    );
   });
 
   it('revoking a key ends it, and the key list shows when a key was last used', async () => {
@@ -165,9 +170,9 @@ describe('Subsonic response formats', () => {
     expect(xml).toMatch(/<subsonic-response [^>]*status="failed"[^>]*><error code="10" message="[^"]*callback[^"]*"\/><\/subsonic-response>$/);
   });
 
-  it('answers an unknown method with 404 and the protocol error 70', async () => {
+  it('answers an unknown method with the protocol error 70, in a 200 like every error', async () => {
     const res = await fx.raw('noSuchMethod.view', fx.tokenParams('listener', { f: 'json' }));
-    expect(res.status).toBe(404);
+    expect(res.status).toBe(200);
     expect(((await res.json()) as any)['subsonic-response'].error.code).toBe(70); // eslint-disable-line @typescript-eslint/no-explicit-any
   });
 
@@ -212,4 +217,8 @@ describe('Subsonic credentials in the web API', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('You can have at most 25 API keys. Revoke one you no longer use first.');
   });
+});
+
+describe('Subsonic answers', () => {
+  itMatchesOpenApi(() => fx);
 });

@@ -24,7 +24,12 @@ describe('what the logs show of Subsonic requests', () => {
         done();
       },
     });
-    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: path.join(os.tmpdir(), `wavelength-sublogs-${randomBytes(6).toString('hex')}`), LOG_LEVEL: 'trace', DEMO_LIBRARY: 'off' });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: path.join(os.tmpdir(), `wavelength-sublogs-${randomBytes(6).toString('hex')}`),
+      LOG_LEVEL: 'trace',
+      DEMO_LIBRARY: 'off',
+    });
     const database: Database = await createTestDatabase();
     const app = await buildApp({ config, database, jwtSecret: TEST_JWT_SECRET, clientDir: null, logger: loggerOptions('trace', { stream }) });
     await app.ready();
@@ -38,7 +43,13 @@ describe('what the logs show of Subsonic requests', () => {
       const token = createHash('md5').update(`${appPassword}pepper42`).digest('hex');
       const u = user.user.username;
       const hex = Buffer.from(appPassword).toString('hex');
-      for (const query of [`u=${u}&p=${appPassword}`, `u=${u}&p=enc:${hex}`, `u=${u}&t=${token}&s=pepper42`, `apiKey=${apiKey}`, `u=${u}&p=wrong-${appPassword}`]) {
+      for (const query of [
+        `u=${u}&p=${appPassword}`,
+        `u=${u}&p=enc:${hex}`,
+        `u=${u}&t=${token}&s=pepper42`,
+        `apiKey=${apiKey}`,
+        `u=${u}&p=wrong-${appPassword}`,
+      ]) {
         const res = await app.inject({ method: 'GET', url: `/rest/ping.view?${query}&v=1.16.1&c=tests&f=json` });
         expect(res.statusCode).toBe(200);
       }

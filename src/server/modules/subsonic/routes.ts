@@ -41,10 +41,7 @@ export async function subsonicRoutes(app: FastifyInstance, options: SubsonicOpti
       format = responseFormat(params.string('f'), params.string('callback'));
       const name = request.params.method.replace(/\.view$/, '');
       const method = Object.hasOwn(SUBSONIC_METHODS, name) ? SUBSONIC_METHODS[name] : undefined;
-      if (!method) {
-        reply.status(404);
-        throw new SubsonicError(SUBSONIC_ERROR.notFound, `Unknown API method '${name}'.`);
-      }
+      if (!method) throw new SubsonicError(SUBSONIC_ERROR.notFound, `Unknown API method '${name}'.`);
       let user: SubsonicUser | null = null;
       if (method.auth !== 'public') {
         if (!params.string('v')) throw new SubsonicError(SUBSONIC_ERROR.missingParameter, "Required parameter 'v' is missing.");

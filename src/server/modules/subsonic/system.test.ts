@@ -1,4 +1,5 @@
 import { describeWithFfmpeg } from '../../library/scan/test/makeTracks';
+import { itMatchesOpenApi } from './test/itMatchesOpenApi';
 import { subsonicFixture, type SubsonicFixture } from './test/subsonicFixture';
 
 let fx: SubsonicFixture;
@@ -12,7 +13,7 @@ describeWithFfmpeg('Subsonic system calls', () => {
     for (const client of [fx.as.listener.token, fx.as.listener.key]) {
       const res = await client.ping();
       expect(res).toMatchObject({ status: 'ok', version: '1.16.1', type: 'wavelength', openSubsonic: true });
-      expect(typeof res.serverVersion).toBe('string');
+      expect(typeof (res as Record<string, unknown>).serverVersion).toBe('string');
     }
   });
 
@@ -20,4 +21,8 @@ describeWithFfmpeg('Subsonic system calls', () => {
     expect((await fx.as.listener.token.getLicense()).license.valid).toBe(true);
     expect((await fx.as.listener.key.getMusicFolders()).musicFolders.musicFolder).toEqual([{ id: 1, name: 'Music' }]);
   });
+});
+
+describe('Subsonic answers', () => {
+  itMatchesOpenApi(() => fx);
 });
