@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { API_KEYS_PER_USER_MAX, APP_PASSWORD_MAX, SUBSONIC_MESSAGES, type ApiKeySummary } from '../../../contract/subsonic';
+import type { ApiKeySummary } from '../../../contract/subsonic';
+import { API_KEYS_PER_USER_MAX, APP_PASSWORD_MAX, SUBSONIC_MESSAGES } from '../../../contract/subsonicMessages';
 import { renderWithProviders, signedInState } from '../../test/renderWithProviders';
 import { SubsonicAccessPanel } from './components/SubsonicAccessPanel';
 

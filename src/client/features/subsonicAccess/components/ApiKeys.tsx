@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useDispatch } from 'react-redux';
 import styled from 'styled-components';
-import { API_KEY_NAME_MAX, SUBSONIC_MESSAGES, type ApiKeySummary, type CreatedApiKeyResponse } from '../../../../contract/subsonic';
+import type { ApiKeySummary, CreatedApiKeyResponse } from '../../../../contract/subsonic';
+import { API_KEY_NAME_MAX, SUBSONIC_MESSAGES } from '../../../../contract/subsonicMessages';
 import { Button } from '../../../ui/Button';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { ErrorMessage } from '../../../ui/Page';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useDispatch } from 'react-redux';
-import { APP_PASSWORD_MAX, APP_PASSWORD_MIN, SUBSONIC_MESSAGES } from '../../../../contract/subsonic';
+import { APP_PASSWORD_MAX, APP_PASSWORD_MIN, SUBSONIC_MESSAGES } from '../../../../contract/subsonicMessages';
 import { Button } from '../../../ui/Button';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { ErrorMessage } from '../../../ui/Page';
