@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
 import { after, before, test } from 'node:test';
 import type { Browser } from 'playwright-core';
+import { seriousA11yViolations } from './support/axe';
 import { BASE_URL, createListener, launchBrowser, newContext, screenshot, signIn } from './support/browser';
 
 let browser: Browser;
@@ -54,8 +55,15 @@ test('Settings › Subsonic apps: an API key and an app password sign a Subsonic
     .update(appPassword + salt)
     .digest('hex');
   assert.equal((await ping({ u: user.username, t: token, s: salt })).status, 'ok', 'ping with u+t+s from the app password');
-  await section.getByRole('heading', { name: 'API keys' }).scrollIntoViewIfNeeded();
+  assert.deepEqual(await seriousA11yViolations(page), [], 'no serious accessibility problem with the new key shown');
+  await page.setViewportSize({ width: 1280, height: 1400 });
+  await section.evaluate((el) => el.scrollIntoView({ block: 'start' }));
   await screenshot(page, 'settings-subsonic');
+
+  // on a 360 px phone nothing sticks out sideways
+  await page.setViewportSize({ width: 360, height: 800 });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  assert.ok(overflow <= 0, `the page scrolls sideways by ${overflow} px at 360 px`);
 
   // Done hides the key for good; Revoke asks, and the revoked key no longer signs in
   await section.getByRole('button', { name: 'Done' }).click();

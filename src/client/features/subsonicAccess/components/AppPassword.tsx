@@ -7,7 +7,7 @@ import { ErrorMessage } from '../../../ui/Page';
 import { TextField } from '../../../ui/TextField';
 import { toastShown } from '../../../ui/toast/toastSlice';
 import { errorText, useGetAppPasswordQuery, useRemoveAppPasswordMutation, useSetAppPasswordMutation } from '../subsonicAccessApi';
-import { dateOnly, InlineForm, Muted, Part } from './styles';
+import { Buttons, dateOnly, InlineForm, Muted, Part, ShowToggle } from './styles';
 
 export function validateAppPassword(password: string): string | null {
   if (password.length < APP_PASSWORD_MIN) return SUBSONIC_MESSAGES.appPasswordTooShort;
@@ -30,11 +30,9 @@ function RemoveAppPassword() {
   };
   return (
     <>
-      <div>
-        <Button type="button" $variant="secondary" onClick={() => setAsking(true)}>
-          Remove app password
-        </Button>
-      </div>
+      <Button type="button" $variant="secondary" onClick={() => setAsking(true)}>
+        Remove app password
+      </Button>
       <ConfirmDialog
         open={asking}
         title="Remove the app password?"
@@ -106,17 +104,18 @@ export function AppPassword() {
           onChange={(e) => setPassword(e.target.value)}
           error={problem}
         />
-        <Button type="submit" disabled={saving.isLoading}>
-          {set ? 'Change app password' : 'Set app password'}
-        </Button>
+        <ShowToggle>
+          <input type="checkbox" checked={shown} onChange={(e) => setShown(e.target.checked)} />
+          Show the password
+        </ShowToggle>
+        <Muted>At least {APP_PASSWORD_MIN} characters, apart from your Wavelength password: apps keep it.</Muted>
+        <Buttons>
+          <Button type="submit" disabled={saving.isLoading}>
+            {set ? 'Change app password' : 'Set app password'}
+          </Button>
+          {set ? <RemoveAppPassword /> : null}
+        </Buttons>
       </InlineForm>
-      <Muted>
-        At least {APP_PASSWORD_MIN} characters. Pick one apart from your Wavelength password: apps store it.{' '}
-        <label>
-          <input type="checkbox" checked={shown} onChange={(e) => setShown(e.target.checked)} /> Show the password
-        </label>
-      </Muted>
-      {set ? <RemoveAppPassword /> : null}
     </Part>
   );
 }

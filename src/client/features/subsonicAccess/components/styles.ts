@@ -19,9 +19,30 @@ export const Part = styled.div`
 export const InlineForm = styled.form`
   display: grid;
   gap: ${({ theme }) => theme.space(3)};
-  max-width: 480px;
+  max-width: 560px;
   > button {
     justify-self: start;
+  }
+`;
+
+export const Buttons = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(3)};
+`;
+
+export const ShowToggle = styled.label`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(2)};
+  justify-self: start;
+  min-height: 32px;
+  cursor: pointer;
+  input {
+    width: 18px;
+    height: 18px;
+    margin: 0;
+    accent-color: ${({ theme }) => theme.color.accent};
   }
 `;
 
