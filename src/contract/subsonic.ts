@@ -1,22 +1,10 @@
 import { z } from 'zod';
 import { Id, IsoTime } from './common';
+import { API_KEY_NAME_MAX, APP_PASSWORD_MAX, APP_PASSWORD_MIN, SUBSONIC_MESSAGES } from './subsonicMessages';
 
 /** docs/product.md §2.13: the credentials Subsonic apps sign in with (Settings › Subsonic apps). */
 
-export const API_KEY_NAME_MAX = 60;
-export const API_KEYS_PER_USER_MAX = 25;
-export const APP_PASSWORD_MIN = 8;
-export const APP_PASSWORD_MAX = 128;
-
-export const SUBSONIC_MESSAGES = {
-  keyNameRequired: 'Name the key after the app or device that will use it',
-  keyNameTooLong: `A key name can be at most ${API_KEY_NAME_MAX} characters`,
-  tooManyKeys: `You can have at most ${API_KEYS_PER_USER_MAX} API keys. Revoke one you no longer use first.`,
-  keyNotFound: 'API key not found',
-  appPasswordTooShort: `The app password must be at least ${APP_PASSWORD_MIN} characters`,
-  appPasswordTooLong: `The app password can be at most ${APP_PASSWORD_MAX} characters`,
-  appPasswordRemoved: 'App password removed',
-} as const;
+export { API_KEY_NAME_MAX, API_KEYS_PER_USER_MAX, APP_PASSWORD_MAX, APP_PASSWORD_MIN, SUBSONIC_MESSAGES } from './subsonicMessages';
 
 export const ApiKeySummary = z.object({ id: Id, name: z.string(), createdAt: IsoTime, lastUsedAt: IsoTime.nullable() });
 export type ApiKeySummary = z.infer<typeof ApiKeySummary>;

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { LibraryScanPanel } from '../../../features/library';
 import { ProfileFields, useSaveProfile, type ProfileDraft } from '../../../features/profile';
+import { SubsonicAccessPanel } from '../../../features/subsonicAccess';
 import { selectNotifications, selectPrivacy, selectStreaming, selectThemePreference, settingsActions, type SettingsState } from '../../../shared/settings';
 import { selectIsAdmin, selectUser } from '../../../shared/session';
 import { Button } from '../../../ui/Button';
@@ -41,6 +42,7 @@ function useProfileDraft() {
 /**
  * docs/product.md §2.10 Settings: five sections; Save keeps them (profile and listening history on
  * the server, the rest in the browser), Cancel puts them back, and leaving with changes asks first.
+ * Subsonic apps (§2.13) and Library act at once, outside Save.
  */
 export default function SettingsScreen() {
   useDocumentTitle('Settings');
@@ -81,6 +83,9 @@ export default function SettingsScreen() {
       <PrivacyPanel draft={draft} set={set} />
       <AppearancePanel draft={draft} set={set} />
       <StreamingPanel draft={draft} set={set} />
+      <Panel id="settings-subsonic" title="Subsonic apps">
+        <SubsonicAccessPanel />
+      </Panel>
       {isAdmin ? (
         <Panel id="settings-library" title="Library">
           <LibraryScanPanel />

@@ -1,0 +1,1 @@
+export { SubsonicAccessPanel } from './components/SubsonicAccessPanel';
