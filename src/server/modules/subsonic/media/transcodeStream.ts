@@ -44,6 +44,7 @@ export async function sendLiveTranscode(request: FastifyRequest, reply: FastifyR
   let stderr = '';
   let exited = false;
   let outputEnded = false;
+  let killed = false;
   child.stdout.once('end', () => {
     outputEnded = true;
   });
@@ -52,7 +53,8 @@ export async function sendLiveTranscode(request: FastifyRequest, reply: FastifyR
     stderr = (stderr + chunk).slice(-STDERR_KEPT);
   });
   const stop = () => {
-    if (exited || outputEnded) return;
+    if (exited || outputEnded || killed) return;
+    killed = true;
     liveTranscodes.stopped += 1;
     child.kill('SIGKILL');
   };
