@@ -7,8 +7,9 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { albums, artists, songs } from '../../db/schema';
 import { BLUE, RED, inspect, near, writeTwoColourPng } from '../../library/artwork/test/images';
-import { HAS_FFMPEG, describeWithFfmpeg, makeTrack } from '../../library/scan/test/makeTracks';
-import { scanNow } from '../../library/scan/test/scanApp';
+import { HAS_FFMPEG, describeWithFfmpeg, makeMusicDir, makeTrack } from '../../library/scan/test/makeTracks';
+import { createScanApp, scanNow } from '../../library/scan/test/scanApp';
+import { createUser, type TestApp } from '../../test/testApp';
 import { liveTranscodes } from './media/transcodeStream';
 import { subsonicFixture, type SubsonicFixture } from './test/subsonicFixture';
 
@@ -335,5 +336,50 @@ describeWithFfmpeg('Subsonic lyrics and avatars', () => {
   it('getAvatar answers error 70: there are no avatars', async () => {
     const res = await fx.as.listener.token.getAvatar({ username: fx.as.listener.user.user.username });
     expect((await res.json())['subsonic-response']).toMatchObject({ status: 'failed', error: { code: 70 } });
+  });
+});
+
+describeWithFfmpeg('Subsonic stream on a server without ffmpeg', () => {
+  let t: TestApp;
+  let dir: string;
+  let rest: (params: Record<string, string>) => Promise<{ statusCode: number; headers: Record<string, unknown>; rawPayload: Buffer }>;
+
+  beforeAll(async () => {
+    dir = await makeMusicDir();
+    await makeTrack(dir, 'plain.flac', { format: 'flac', tags: { title: 'Plain Flac', artist: 'Nobody' } });
+    await makeTrack(dir, 'apple.m4a', { format: 'alac', frequency: 600, tags: { title: 'Stuck Alac', artist: 'Nobody' } });
+    t = await createScanApp(dir, { ffmpegAvailable: () => false });
+    await scanNow(t);
+    const user = await createUser(t);
+    const password = 'app-password-no-ffmpeg';
+    const put = await t.app.inject({ method: 'PUT', url: '/api/subsonic/password', headers: user.headers, payload: { password } });
+    expect(put.statusCode).toBe(200);
+    const auth = { u: user.user.username, p: password, v: '1.16.1', c: 'wavelength-tests', f: 'json' };
+    rest = (params) => t.app.inject({ method: 'GET', url: `/rest/stream?${new URLSearchParams({ ...auth, ...params })}` });
+  }, 120_000);
+  afterAll(async () => t?.close());
+
+  const idOf = async (title: string) => (await t.app.db.select().from(songs).where(eq(songs.title, title)))[0];
+
+  it('sends the original file when a transcode is asked for', async () => {
+    const song = await idOf('Plain Flac');
+    const res = await rest({ id: song.id, format: 'mp3', maxBitRate: '32' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('audio/flac');
+    expect(res.headers['accept-ranges']).toBe('bytes');
+    expect(res.rawPayload.equals(await readFile(song.filePath!))).toBe(true);
+  });
+
+  it('answers error 0 with the scan’s reason for an ALAC song it cannot play, never broken bytes', async () => {
+    const song = await idOf('Stuck Alac');
+    expect(song.playable).toBe(false);
+    for (const params of [{ id: song.id }, { id: song.id, format: 'mp3' }]) {
+      const res = await rest(params);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(JSON.parse(res.rawPayload.toString())['subsonic-response']).toMatchObject({
+        status: 'failed',
+        error: { code: 0, message: song.unplayableReason },
+      });
+    }
   });
 });
