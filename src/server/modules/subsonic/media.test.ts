@@ -373,7 +373,8 @@ describeWithFfmpeg('Subsonic stream on a server without ffmpeg', () => {
   it('answers error 0 with the scan’s reason for an ALAC song it cannot play, never broken bytes', async () => {
     const song = await idOf('Stuck Alac');
     expect(song.playable).toBe(false);
-    for (const params of [{ id: song.id }, { id: song.id, format: 'mp3' }]) {
+    const cases: Record<string, string>[] = [{ id: song.id }, { id: song.id, format: 'mp3' }];
+    for (const params of cases) {
       const res = await rest(params);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
       expect(JSON.parse(res.rawPayload.toString())['subsonic-response']).toMatchObject({

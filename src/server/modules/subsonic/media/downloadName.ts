@@ -8,10 +8,17 @@ const MAX_NAME = 150;
  * `filename` and the real name in `filename*` (RFC 6266).
  */
 export function downloadDisposition(song: { title: string; artist: string }, filePath: string): string {
-  const ext = path.extname(filePath).toLowerCase().replace(/[^.a-z0-9]/g, '');
+  const ext = path
+    .extname(filePath)
+    .toLowerCase()
+    .replace(/[^.a-z0-9]/g, '');
   const stem = safeStem(`${song.artist} - ${song.title}`) || 'song';
   const name = `${stem}${ext}`;
-  const ascii = name.normalize('NFKD').replace(/\p{M}+/gu, '').replace(/[^\x20-\x7e]/g, '_').replace(/["\\%]/g, '_');
+  const ascii = name
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .replace(/[^\x20-\x7e]/g, '_')
+    .replace(/["\\%]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeRfc5987(name)}`;
 }
 

@@ -19,7 +19,8 @@ export interface SongFile {
 export async function songFile(db: Parameters<typeof findSong>[0], config: Config, id: string): Promise<SongFile> {
   const song = isUuid(id) ? await findSong(db, id) : undefined;
   if (!song) throw notFound('Song');
-  const path = song.source === 'scan' ? (song.filePath ? await libraryFilePath(config.musicDirs, song.filePath) : null) : mediaFilePath(config.mediaDir, song.path);
+  const path =
+    song.source === 'scan' ? (song.filePath ? await libraryFilePath(config.musicDirs, song.filePath) : null) : mediaFilePath(config.mediaDir, song.path);
   if (!path) throw notFound('Song file');
   return { song, path };
 }

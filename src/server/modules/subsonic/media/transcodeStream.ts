@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { PassThrough, pipeline } from 'node:stream';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { SUBSONIC_ERROR, SubsonicError } from '../protocol/errors';
 import { TRANSCODE_TARGETS, type TranscodePlan } from './transcodePlan';
 
@@ -25,7 +25,11 @@ const STDERR_KEPT = 2000;
  * goes away and after a bound of a few times the song's length, since a stalled client would
  * otherwise hold it forever. Fails (error 0) when ffmpeg gives no audio at all.
  */
-export async function sendLiveTranscode(request: FastifyRequest, reply: FastifyReply, { source, plan, durationMs, ffmpegPath = 'ffmpeg' }: LiveTranscode): Promise<void> {
+export async function sendLiveTranscode(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  { source, plan, durationMs, ffmpegPath = 'ffmpeg' }: LiveTranscode,
+): Promise<void> {
   const target = TRANSCODE_TARGETS[plan.target];
   reply.status(200);
   reply.header('content-type', target.contentType);
@@ -38,7 +42,29 @@ export async function sendLiveTranscode(request: FastifyRequest, reply: FastifyR
   }
 
   const [encoder, codec, muxer, container] = target.args;
-  const args = ['-v', 'error', '-nostdin', '-i', source, '-map', '0:a:0', '-map_metadata', '-1', encoder, codec, '-b:a', `${plan.kbps}k`, muxer, container, 'pipe:1'];
+  const args = ['-v', 'error', '-nostdin', '-i', source, '-map', '0:a:0', '-map_metadata', '-1'];
+  args.push(encoder, codec, '-b:a', `${plan.kbps}k`, muxer, container, 'pipe:1');
+  const { child, stop } = startFfmpeg(ffmpegPath, args, 120_000 + 4 * durationMs, request.log);
+  // the response ended, whether sent in full or dropped by the client
+  reply.raw.on('close', stop);
+
+  const first = await firstChunk(child);
+  if (!first) {
+    stop();
+    reply.removeHeader('x-content-duration');
+    reply.removeHeader('accept-ranges');
+    throw new SubsonicError(SUBSONIC_ERROR.generic, LIVE_TRANSCODE_FAILED);
+  }
+  const body = new PassThrough();
+  body.write(first);
+  pipeline(child.stdout, body, (error) => {
+    if (error) stop();
+  });
+  await reply.send(body);
+}
+
+/** Runs ffmpeg writing to its stdout; `stop` kills it unless it has finished its output (at the latest after `timeoutMs`). */
+function startFfmpeg(ffmpegPath: string, args: string[], timeoutMs: number, log: FastifyBaseLogger) {
   const child = spawn(ffmpegPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   liveTranscodes.running += 1;
   let stderr = '';
@@ -58,30 +84,15 @@ export async function sendLiveTranscode(request: FastifyRequest, reply: FastifyR
     liveTranscodes.stopped += 1;
     child.kill('SIGKILL');
   };
-  const timer = setTimeout(stop, 120_000 + 4 * durationMs);
+  const timer = setTimeout(stop, timeoutMs);
   child.on('close', (code, signal) => {
     exited = true;
     liveTranscodes.running -= 1;
     clearTimeout(timer);
-    if (code !== 0 && signal !== 'SIGKILL') request.log.warn({ code, signal, stderr: stderr.trim() }, 'subsonic: live transcode failed');
+    if (code !== 0 && signal !== 'SIGKILL') log.warn({ code, signal, stderr: stderr.trim() }, 'subsonic: live transcode failed');
   });
-  child.on('error', (err) => request.log.error({ err }, 'subsonic: ffmpeg could not start'));
-  // the response ended, whether sent in full or dropped by the client
-  reply.raw.on('close', stop);
-
-  const first = await firstChunk(child);
-  if (!first) {
-    stop();
-    reply.removeHeader('x-content-duration');
-    reply.removeHeader('accept-ranges');
-    throw new SubsonicError(SUBSONIC_ERROR.generic, LIVE_TRANSCODE_FAILED);
-  }
-  const body = new PassThrough();
-  body.write(first);
-  pipeline(child.stdout, body, (error) => {
-    if (error) stop();
-  });
-  await reply.send(body);
+  child.on('error', (err) => log.error({ err }, 'subsonic: ffmpeg could not start'));
+  return { child, stop };
 }
 
 /** The first bytes ffmpeg writes, or null when it ends (or cannot start) without any. */

@@ -47,7 +47,14 @@ export const mediaMethods: MethodTable = {
       // ALAC and AIFF: the cached FLAC copy the web app streams (docs/decisions/library.md, Transcoding)
       let flac: string;
       try {
-        flac = await transcodedFile({ cache: flacCopies(app, options.config), hasFfmpeg, songId: song.id, codec: song.codec, sourcePath: path, log: request.log });
+        flac = await transcodedFile({
+          cache: flacCopies(app, options.config),
+          hasFfmpeg,
+          songId: song.id,
+          codec: song.codec,
+          sourcePath: path,
+          log: request.log,
+        });
       } catch (error) {
         if (error instanceof HttpError) throw new SubsonicError(SUBSONIC_ERROR.generic, error.message);
         throw error;
