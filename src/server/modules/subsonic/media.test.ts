@@ -34,7 +34,7 @@ beforeAll(async () => {
       frequency: 720,
       tags: { title: 'Said', artist: 'Singer', album: 'Words', LYRICS: 'First line\nSecond line' },
     });
-    await makeTrack(root, 'Long/long.flac', { format: 'flac', seconds: 300, frequency: 500, tags: { title: 'Long One', artist: 'Slow', album: 'Long' } });
+    await makeTrack(root, 'Long/long.flac', { format: 'flac', seconds: 600, frequency: 500, tags: { title: 'Long One', artist: 'Slow', album: 'Long' } });
     await makeTrack(root, 'Apple/lossless.m4a', { format: 'alac', frequency: 900, tags: { title: 'Lossless', artist: 'Apple', album: 'Lossless' } });
     await scanNow(fx.t);
   }
