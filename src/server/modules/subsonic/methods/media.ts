@@ -1,3 +1,140 @@
-import type { MethodTable } from '../method';
+import { and, eq, isNotNull, like } from 'drizzle-orm';
+import { songs } from '../../../db/schema';
+import { HttpError } from '../../../lib/httpError';
+import { matchKey } from '../../../lib/text';
+import { ffmpegAvailable } from '../../../library/scan/ffmpeg';
+import { needsTranscode, TRANSCODED_MIME } from '../../../library/transcode/formats';
+import { transcodedFile } from '../../../library/transcode/transcodedFile';
+import { etagMatches } from '../../../media/ranges';
+import { escapeLike } from '../../songs/repository';
+import { sendMediaFile } from '../../songs/stream';
+import { SENT, type MethodTable, type SubsonicContext } from '../method';
+import { isUuid } from '../mapping/child';
+import { coverArtHash } from '../media/coverArtHash';
+import { thumbnailSize } from '../media/coverArtReply';
+import { downloadDisposition } from '../media/downloadName';
+import { flacCopies } from '../media/flacCopies';
+import { plainLyrics, structuredLyrics } from '../media/lyrics';
+import { songFile } from '../media/songFile';
+import { transcodePlan } from '../media/transcodePlan';
+import { sendLiveTranscode } from '../media/transcodeStream';
+import { SUBSONIC_ERROR, SubsonicError, notFound } from '../protocol/errors';
 
-export const mediaMethods: MethodTable = {};
+/** A hash names one image for ever (as /api/artwork says); a song, album or artist id may get new artwork. */
+const IMMUTABLE = 'private, max-age=31536000, immutable';
+const BY_ENTITY = 'private, max-age=3600';
+
+/**
+ * stream, download, getCoverArt, getLyricsBySongId, getLyrics, getAvatar (docs/subsonic.md, Calls).
+ * Files go out through the web app's own Range code (songs/stream.ts), never a redirect.
+ */
+export const mediaMethods: MethodTable = {
+  stream: {
+    async handle(ctx) {
+      const { app, db, params, request, reply, options } = ctx;
+      const { song, path } = await songFile(db, options.config, params.required('id'));
+      if (!song.playable) throw new SubsonicError(SUBSONIC_ERROR.generic, song.unplayableReason ?? 'This song cannot be played.');
+      const hasFfmpeg = hasFfmpegOf(ctx);
+      const plan = hasFfmpeg ? transcodePlan(song, { format: params.string('format'), maxBitRate: params.int('maxBitRate') }) : null;
+      if (plan) {
+        await sendLiveTranscode(request, reply, { source: path, plan, durationMs: song.durationMs });
+        return SENT;
+      }
+      if (!needsTranscode(song)) {
+        await sendMediaFile(request, reply, path, song.mimeType);
+        return SENT;
+      }
+      // ALAC and AIFF: the cached FLAC copy the web app streams (docs/decisions/library.md, Transcoding)
+      let flac: string;
+      try {
+        flac = await transcodedFile({
+          cache: flacCopies(app, options.config),
+          hasFfmpeg,
+          songId: song.id,
+          codec: song.codec,
+          sourcePath: path,
+          log: request.log,
+        });
+      } catch (error) {
+        if (error instanceof HttpError) throw new SubsonicError(SUBSONIC_ERROR.generic, error.message);
+        throw error;
+      }
+      await sendMediaFile(request, reply, flac, TRANSCODED_MIME);
+      return SENT;
+    },
+  },
+
+  download: {
+    async handle({ db, params, request, reply, options }) {
+      const { song, path } = await songFile(db, options.config, params.required('id'));
+      reply.header('content-disposition', downloadDisposition(song, path));
+      await sendMediaFile(request, reply, path, song.mimeType);
+      return SENT;
+    },
+  },
+
+  getCoverArt: {
+    async handle({ app, db, params, request, reply }) {
+      const id = params.required('id');
+      const size = thumbnailSize(params.int('size'));
+      const hash = await coverArtHash(db, id);
+      if (!hash) throw notFound('Cover art');
+      const etag = `"${hash}-${size}"`;
+      if (etagMatches(request.headers['if-none-match'], etag)) {
+        await reply.status(304).header('etag', etag).send();
+        return SENT;
+      }
+      const image = await app.artwork.thumbnail(hash, size);
+      if (!image) throw notFound('Cover art');
+      await reply
+        .status(200)
+        .header('cache-control', id === hash ? IMMUTABLE : BY_ENTITY)
+        .header('etag', etag)
+        .type('image/jpeg')
+        .send(image);
+      return SENT;
+    },
+  },
+
+  getLyricsBySongId: {
+    async handle({ db, params }) {
+      const id = params.required('id');
+      const [song] = isUuid(id)
+        ? await db.select({ title: songs.title, artist: songs.artist, lyrics: songs.lyrics }).from(songs).where(eq(songs.id, id)).limit(1)
+        : [];
+      if (!song) throw notFound('Song');
+      const list = structuredLyrics(song);
+      return { lyricsList: list.length ? { structuredLyrics: list } : {} };
+    },
+  },
+
+  getLyrics: {
+    async handle({ db, params }) {
+      const title = params.string('title')?.trim() ?? '';
+      const artist = params.string('artist')?.trim() ?? '';
+      if (!title) return { lyrics: { value: '' } };
+      // the match key the library keeps for "title|artist" (indexed); a title alone matches any artist
+      const key = matchKey(title, artist);
+      const byKey = artist ? eq(songs.matchKey, key) : like(songs.matchKey, `${escapeLike(key)}%`);
+      const [song] = await db
+        .select({ title: songs.title, artist: songs.artist, lyrics: songs.lyrics })
+        .from(songs)
+        .where(and(byKey, isNotNull(songs.lyrics)))
+        .limit(1);
+      const value = song ? plainLyrics(song.lyrics) : '';
+      return { lyrics: value && song ? { artist: song.artist, title: song.title, value } : { value: '' } };
+    },
+  },
+
+  // no avatars here: every app shows its own placeholder on "not found"
+  getAvatar: {
+    async handle({ params }) {
+      params.required('username');
+      throw notFound('Avatar');
+    },
+  },
+};
+
+function hasFfmpegOf({ options }: SubsonicContext): boolean {
+  return options.ffmpegAvailable?.() ?? ffmpegAvailable();
+}

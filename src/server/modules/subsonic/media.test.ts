@@ -1,0 +1,386 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { albums, artists, songs } from '../../db/schema';
+import { BLUE, RED, inspect, near, writeTwoColourPng } from '../../library/artwork/test/images';
+import { HAS_FFMPEG, describeWithFfmpeg, makeMusicDir, makeTrack } from '../../library/scan/test/makeTracks';
+import { createScanApp, scanNow } from '../../library/scan/test/scanApp';
+import { createUser, type TestApp } from '../../test/testApp';
+import { liveTranscodes } from './media/transcodeStream';
+import { subsonicFixture, type SubsonicFixture } from './test/subsonicFixture';
+
+const run = promisify(execFile);
+
+let fx: SubsonicFixture;
+let root: string;
+
+beforeAll(async () => {
+  fx = await subsonicFixture();
+  root = fx.t.config.musicDirs[0];
+  if (HAS_FFMPEG) {
+    const cover = await writeTwoColourPng(path.join(root, '.art/cover.png'), RED, BLUE);
+    await makeTrack(root, 'Words/sung.flac', {
+      format: 'flac',
+      frequency: 700,
+      cover,
+      tags: { title: 'Sung', artist: 'Singer', album: 'Words', LYRICS: '[00:00.50]Hello there\n[00:01.25]Goodbye now' },
+    });
+    await makeTrack(root, 'Words/said.flac', {
+      format: 'flac',
+      frequency: 720,
+      tags: { title: 'Said', artist: 'Singer', album: 'Words', LYRICS: 'First line\nSecond line' },
+    });
+    await makeTrack(root, 'Long/long.flac', { format: 'flac', seconds: 600, frequency: 500, tags: { title: 'Long One', artist: 'Slow', album: 'Long' } });
+    await makeTrack(root, 'Apple/lossless.m4a', { format: 'alac', frequency: 900, tags: { title: 'Lossless', artist: 'Apple', album: 'Lossless' } });
+    await scanNow(fx.t);
+  }
+}, 180_000);
+afterAll(async () => fx?.close());
+
+const songRow = async (title: string) => {
+  const [row] = await fx.t.app.db.select().from(songs).where(eq(songs.title, title));
+  if (!row?.filePath) throw new Error(`no scanned song ${title}`);
+  return { ...row, filePath: row.filePath };
+};
+
+/** A raw request with headers (the client cannot send Range or HEAD); not recorded, since 206/416 bodies are no Subsonic JSON. */
+const rawFetch = (method: string, params: Record<string, string>, init: RequestInit = {}) =>
+  fetch(`${fx.baseUrl}/rest/${method}?${new URLSearchParams(fx.tokenParams('listener', { f: 'json', ...params }) as Record<string, string>)}`, init);
+
+const bytesOf = async (res: Response) => Buffer.from(await res.arrayBuffer());
+
+async function probe(bytes: Buffer): Promise<{ codec: string; bitRate: number }> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'wavelength-probe-'));
+  const file = path.join(dir, 'out');
+  await writeFile(file, bytes);
+  const { stdout } = await run('ffprobe', ['-v', 'error', '-select_streams', 'a:0', '-show_entries', 'stream=codec_name:format=bit_rate', '-of', 'json', file]);
+  const info = JSON.parse(stdout);
+  return { codec: info.streams[0].codec_name, bitRate: Number(info.format.bit_rate) };
+}
+
+describeWithFfmpeg('Subsonic stream: the file through the web app’s Range code', () => {
+  it('sends the whole file with Accept-Ranges, byte for byte, through both sign-in schemes', async () => {
+    const song = await songRow('Q One');
+    const file = await readFile(song.filePath);
+    for (const client of [fx.as.listener.token, fx.as.listener.key]) {
+      const res = await client.stream({ id: song.id });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('audio/mpeg');
+      expect(res.headers.get('accept-ranges')).toBe('bytes');
+      expect(res.headers.get('content-length')).toBe(String(file.length));
+      expect((await bytesOf(res)).equals(file)).toBe(true);
+    }
+  });
+
+  it('answers first bytes, a middle range and a suffix range with 206 and the exact bytes; 416 past the end', async () => {
+    const song = await songRow('Q Two');
+    const file = await readFile(song.filePath);
+    const size = file.length;
+    const cases: [string, number, number][] = [
+      ['bytes=0-99', 0, 99],
+      ['bytes=1000-1999', 1000, 1999],
+      ['bytes=-500', size - 500, size - 1],
+      [`bytes=${size - 10}-`, size - 10, size - 1],
+    ];
+    for (const [range, start, end] of cases) {
+      const res = await rawFetch('stream', { id: song.id }, { headers: { range } });
+      expect({ range, status: res.status }).toEqual({ range, status: 206 });
+      expect(res.headers.get('content-range')).toBe(`bytes ${start}-${end}/${size}`);
+      expect((await bytesOf(res)).equals(file.subarray(start, end + 1))).toBe(true);
+    }
+    const beyond = await rawFetch('stream', { id: song.id }, { headers: { range: `bytes=${size}-` } });
+    expect(beyond.status).toBe(416);
+    expect(beyond.headers.get('content-range')).toBe(`bytes */${size}`);
+    await beyond.arrayBuffer();
+  });
+
+  it('answers HEAD with the headers of the file and no body, and never redirects', async () => {
+    const song = await songRow('A One');
+    const size = (await readFile(song.filePath)).length;
+    const res = await rawFetch('stream', { id: song.id }, { method: 'HEAD', redirect: 'manual' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-length')).toBe(String(size));
+    expect(res.headers.get('accept-ranges')).toBe('bytes');
+    expect((await bytesOf(res)).length).toBe(0);
+  });
+
+  it('transcodes a FLAC song to MP3 for format=mp3&maxBitRate=96: audio/mpeg, no ranges, an MP3 at that bitrate', async () => {
+    const song = await songRow('Hit 1');
+    expect(song.codec).toBe('flac');
+    const original = await readFile(song.filePath);
+    const res = await fx.as.listener.token.stream({ id: song.id, format: 'mp3', maxBitRate: 96 });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('audio/mpeg');
+    expect(res.headers.get('accept-ranges')).not.toBe('bytes');
+    expect(res.headers.get('content-length')).toBeNull();
+    const body = await bytesOf(res);
+    const id3 = body.subarray(0, 3).toString('latin1') === 'ID3';
+    const frameSync = body[0] === 0xff && (body[1] & 0xe0) === 0xe0;
+    expect(id3 || frameSync).toBe(true);
+    expect(body.equals(original)).toBe(false);
+    const probed = await probe(body);
+    expect(probed.codec).toBe('mp3');
+    expect(probed.bitRate).toBeLessThanOrEqual(100_000);
+  });
+
+  it('transcodes to Opus in Ogg for format=opus, and to MP3 for a maxBitRate below the file’s alone', async () => {
+    const song = await songRow('Hit 2');
+    const opus = await fx.as.listener.key.stream({ id: song.id, format: 'opus' as 'ogg' });
+    expect(opus.headers.get('content-type')).toBe('audio/ogg');
+    const ogg = await bytesOf(opus);
+    expect(ogg.subarray(0, 4).toString('latin1')).toBe('OggS');
+    expect((await probe(ogg)).codec).toBe('opus');
+    // a sine tone packs tight in FLAC: the limit must sit below this file's bitrate
+    expect(song.bitRate).toBeGreaterThan(40_000);
+    const limited = await fx.as.listener.key.stream({ id: song.id, maxBitRate: 40 });
+    expect(limited.headers.get('content-type')).toBe('audio/mpeg');
+    expect((await probe(await bytesOf(limited))).codec).toBe('mp3');
+  });
+
+  it('sends the original for format=raw, for a format the file already has under the limit, and for a limit above the file’s bitrate', async () => {
+    const flac = await songRow('Hit 3');
+    const mp3 = await songRow('Q One');
+    const cases = [
+      { song: flac, args: { format: 'raw' as const, maxBitRate: 96 } },
+      { song: mp3, args: { format: 'mp3' as const, maxBitRate: 320 } },
+      { song: mp3, args: { maxBitRate: 320 } },
+      { song: mp3, args: { format: 'aac' as const } },
+    ];
+    for (const { song, args } of cases) {
+      const res = await fx.as.listener.token.stream({ id: song.id, ...args });
+      expect({ args, type: res.headers.get('content-type'), ranges: res.headers.get('accept-ranges') }).toEqual({
+        args,
+        type: song.mimeType,
+        ranges: 'bytes',
+      });
+      expect((await bytesOf(res)).equals(await readFile(song.filePath))).toBe(true);
+    }
+  });
+
+  it('answers HEAD of a transcode with its content type, without running ffmpeg', async () => {
+    const song = await songRow('Hit 1');
+    const before = liveTranscodes.running + liveTranscodes.stopped;
+    const res = await rawFetch('stream', { id: song.id, format: 'mp3' }, { method: 'HEAD' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('audio/mpeg');
+    expect((await bytesOf(res)).length).toBe(0);
+    expect(liveTranscodes.running + liveTranscodes.stopped).toBe(before);
+  });
+
+  it('kills ffmpeg when the client goes away in the middle of a transcode', async () => {
+    const song = await songRow('Long One');
+    const stoppedBefore = liveTranscodes.stopped;
+    const abort = new AbortController();
+    const res = await rawFetch('stream', { id: song.id, format: 'mp3', maxBitRate: '320' }, { signal: abort.signal });
+    expect(res.headers.get('content-type')).toBe('audio/mpeg');
+    const reader = res.body!.getReader();
+    expect((await reader.read()).done).toBe(false);
+    expect(liveTranscodes.running).toBe(1);
+    abort.abort();
+    await reader.read().catch(() => undefined);
+    for (let i = 0; i < 100 && liveTranscodes.running > 0; i += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(liveTranscodes.running).toBe(0);
+    expect(liveTranscodes.stopped).toBe(stoppedBefore + 1);
+  });
+
+  it('streams an ALAC song as its cached FLAC copy, with ranges', async () => {
+    const song = await songRow('Lossless');
+    expect(song.codec).toBe('alac');
+    const whole = await fx.as.listener.token.stream({ id: song.id });
+    expect(whole.headers.get('content-type')).toBe('audio/flac');
+    const flac = await bytesOf(whole);
+    expect(flac.subarray(0, 4).toString('latin1')).toBe('fLaC');
+    const part = await rawFetch('stream', { id: song.id }, { headers: { range: 'bytes=4-99' } });
+    expect(part.status).toBe(206);
+    expect((await bytesOf(part)).equals(flac.subarray(4, 100))).toBe(true);
+  });
+
+  it('answers error 70 for an unknown or malformed id and error 10 without one', async () => {
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-song']) {
+      const res = await fx.as.listener.token.stream({ id });
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      expect((await res.json())['subsonic-response']).toMatchObject({ status: 'failed', error: { code: 70 } });
+    }
+    const missing = await fx.as.listener.token.custom('stream', {});
+    expect((await missing.json())['subsonic-response']).toMatchObject({ status: 'failed', error: { code: 10 } });
+  });
+});
+
+describeWithFfmpeg('Subsonic download', () => {
+  it('sends the original file as an attachment with a safe name, ranges included', async () => {
+    const song = await songRow('Q One');
+    const file = await readFile(song.filePath);
+    const res = await fx.as.listener.key.download({ id: song.id });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="Queen - Q One.mp3"; filename*=UTF-8''Queen%20-%20Q%20One.mp3`);
+    expect((await bytesOf(res)).equals(file)).toBe(true);
+    const part = await rawFetch('download', { id: song.id }, { headers: { range: 'bytes=10-19' } });
+    expect(part.status).toBe(206);
+    expect((await bytesOf(part)).equals(file.subarray(10, 20))).toBe(true);
+  });
+
+  it('downloads an ALAC song as the original M4A, never a transcode, even with format=mp3', async () => {
+    const song = await songRow('Lossless');
+    const res = await fx.as.listener.key.download({ id: song.id, format: 'mp3' });
+    expect(res.headers.get('content-type')).toBe('audio/mp4');
+    expect(res.headers.get('content-disposition')).toContain('filename="Apple - Lossless.m4a"');
+    expect((await bytesOf(res)).equals(await readFile(song.filePath))).toBe(true);
+  });
+
+  it('answers error 70 for an unknown id', async () => {
+    const res = await fx.as.listener.key.download({ id: '00000000-0000-4000-8000-000000000000' });
+    expect((await res.json())['subsonic-response'].error.code).toBe(70);
+  });
+});
+
+describeWithFfmpeg('Subsonic getCoverArt', () => {
+  it('serves the artwork of a hash, a song, an album and an artist as a JPEG of at most the size asked', async () => {
+    const song = await songRow('Sung');
+    const [album] = await fx.t.app.db.select().from(albums).where(eq(albums.name, 'Words'));
+    const [artist] = await fx.t.app.db.select().from(artists).where(eq(artists.name, 'Singer'));
+    expect(song.artworkHash).toMatch(/^[0-9a-f]{32}$/);
+    for (const id of [song.artworkHash!, song.id, album.id, artist.id]) {
+      const res = await fx.as.listener.token.getCoverArt({ id, size: 64 });
+      expect({ id, status: res.status, type: res.headers.get('content-type') }).toEqual({ id, status: 200, type: 'image/jpeg' });
+      const image = await bytesOf(res);
+      const meta = await sharp(image).metadata();
+      expect(meta.width).toBeLessThanOrEqual(64);
+      expect(meta.height).toBeLessThanOrEqual(64);
+      // the embedded picture: red on the left, blue on the right
+      expect(near((await inspect(image, 10, 32)).pixel, RED)).toBe(true);
+      expect(near((await inspect(image, 54, 32)).pixel, BLUE)).toBe(true);
+    }
+  });
+
+  it('gives the largest thumbnail without a size, caches a hash for ever and answers 304 to its ETag', async () => {
+    const song = await songRow('Sung');
+    const res = await fx.as.listener.key.getCoverArt({ id: song.artworkHash! });
+    expect((await sharp(await bytesOf(res)).metadata()).width).toBe(600);
+    expect(res.headers.get('cache-control')).toContain('immutable');
+    const etag = res.headers.get('etag')!;
+    const again = await rawFetch('getCoverArt', { id: song.artworkHash! }, { headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+  });
+
+  it('serves a placeholder album cover too, and answers error 70 for an id naming nothing', async () => {
+    const res = await fx.as.listener.token.getCoverArt({ id: await fx.songId('Q One'), size: 300 });
+    expect(res.headers.get('content-type')).toBe('image/jpeg');
+    expect((await sharp(await bytesOf(res)).metadata()).width).toBe(300);
+    for (const id of ['00000000-0000-4000-8000-000000000000', '0'.repeat(32), 'nonsense']) {
+      const missing = await fx.as.listener.token.getCoverArt({ id });
+      expect({ id, body: (await missing.json())['subsonic-response'] }).toMatchObject({ id, body: { status: 'failed', error: { code: 70 } } });
+    }
+  });
+});
+
+describeWithFfmpeg('Subsonic lyrics and avatars', () => {
+  it('getLyricsBySongId lists synced lines with their start in ms', async () => {
+    const res = await fx.as.listener.token.getLyricsBySongId({ id: await fx.songId('Sung') });
+    expect(res.status).toBe('ok');
+    expect(res.lyricsList).toEqual({
+      structuredLyrics: [
+        {
+          displayArtist: 'Singer',
+          displayTitle: 'Sung',
+          lang: 'xxx',
+          offset: 0,
+          synced: true,
+          line: [
+            { start: 500, value: 'Hello there' },
+            { start: 1250, value: 'Goodbye now' },
+          ],
+        },
+      ],
+    });
+  });
+
+  it('getLyricsBySongId lists plain lyrics unsynced, and an empty lyricsList for a song without any', async () => {
+    const plain = await fx.as.listener.key.getLyricsBySongId({ id: await fx.songId('Said') });
+    expect(plain.lyricsList).toEqual({
+      structuredLyrics: [
+        {
+          displayArtist: 'Singer',
+          displayTitle: 'Said',
+          lang: 'xxx',
+          offset: 0,
+          synced: false,
+          line: [{ value: 'First line' }, { value: 'Second line' }],
+        },
+      ],
+    });
+    const none = await fx.as.listener.key.getLyricsBySongId({ id: await fx.songId('Q One') });
+    expect(none).toMatchObject({ status: 'ok', lyricsList: {} });
+    expect(none.lyricsList).toEqual({});
+    const unknown = await fx.as.listener.key.getLyricsBySongId({ id: '00000000-0000-4000-8000-000000000000' });
+    expect(unknown).toMatchObject({ status: 'failed', error: { code: 70 } });
+  });
+
+  it('answers XML with structuredLyrics and line elements carrying their text', async () => {
+    const res = await fx.raw('getLyricsBySongId', fx.tokenParams('listener', { id: await fx.songId('Sung') }));
+    const xml = await res.text();
+    expect(xml).toContain('<lyricsList><structuredLyrics ');
+    expect(xml).toContain('<line start="500">Hello there</line><line start="1250">Goodbye now</line>');
+  });
+
+  it('getLyrics finds lyrics by artist and title (case and punctuation ignored), else an empty value', async () => {
+    const found = await fx.as.listener.token.getLyrics({ artist: 'singer', title: 'SUNG!' });
+    expect(found.lyrics).toEqual({ artist: 'Singer', title: 'Sung', value: 'Hello there\nGoodbye now' });
+    expect((await fx.as.listener.token.getLyrics({ title: 'Said' })).lyrics.value).toBe('First line\nSecond line');
+    expect((await fx.as.listener.token.getLyrics({ artist: 'Queen', title: 'Q One' })).lyrics).toEqual({ value: '' });
+  });
+
+  it('getAvatar answers error 70: there are no avatars', async () => {
+    const res = await fx.as.listener.token.getAvatar({ username: fx.as.listener.user.user.username });
+    expect((await res.json())['subsonic-response']).toMatchObject({ status: 'failed', error: { code: 70 } });
+  });
+});
+
+describeWithFfmpeg('Subsonic stream on a server without ffmpeg', () => {
+  let t: TestApp;
+  let dir: string;
+  let rest: (params: Record<string, string>) => Promise<{ statusCode: number; headers: Record<string, unknown>; rawPayload: Buffer }>;
+
+  beforeAll(async () => {
+    dir = await makeMusicDir();
+    await makeTrack(dir, 'plain.flac', { format: 'flac', tags: { title: 'Plain Flac', artist: 'Nobody' } });
+    await makeTrack(dir, 'apple.m4a', { format: 'alac', frequency: 600, tags: { title: 'Stuck Alac', artist: 'Nobody' } });
+    t = await createScanApp(dir, { ffmpegAvailable: () => false });
+    await scanNow(t);
+    const user = await createUser(t);
+    const password = 'app-password-no-ffmpeg';
+    const put = await t.app.inject({ method: 'PUT', url: '/api/subsonic/password', headers: user.headers, payload: { password } });
+    expect(put.statusCode).toBe(200);
+    const auth = { u: user.user.username, p: password, v: '1.16.1', c: 'wavelength-tests', f: 'json' };
+    rest = (params) => t.app.inject({ method: 'GET', url: `/rest/stream?${new URLSearchParams({ ...auth, ...params })}` });
+  }, 120_000);
+  afterAll(async () => t?.close());
+
+  const idOf = async (title: string) => (await t.app.db.select().from(songs).where(eq(songs.title, title)))[0];
+
+  it('sends the original file when a transcode is asked for', async () => {
+    const song = await idOf('Plain Flac');
+    const res = await rest({ id: song.id, format: 'mp3', maxBitRate: '32' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('audio/flac');
+    expect(res.headers['accept-ranges']).toBe('bytes');
+    expect(res.rawPayload.equals(await readFile(song.filePath!))).toBe(true);
+  });
+
+  it('answers error 0 with the scan’s reason for an ALAC song it cannot play, never broken bytes', async () => {
+    const song = await idOf('Stuck Alac');
+    expect(song.playable).toBe(false);
+    const cases: Record<string, string>[] = [{ id: song.id }, { id: song.id, format: 'mp3' }];
+    for (const params of cases) {
+      const res = await rest(params);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(JSON.parse(res.rawPayload.toString())['subsonic-response']).toMatchObject({
+        status: 'failed',
+        error: { code: 0, message: song.unplayableReason },
+      });
+    }
+  });
+});

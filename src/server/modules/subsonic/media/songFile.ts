@@ -1,0 +1,26 @@
+import type { SongRow } from '../../../db/schema';
+import type { Config } from '../../../config';
+import { libraryFilePath } from '../../../library/libraryFilePath';
+import { mediaFilePath } from '../../../media/storage';
+import { findSong } from '../../songs/repository';
+import { isUuid } from '../mapping/child';
+import { notFound } from '../protocol/errors';
+
+export interface SongFile {
+  song: SongRow;
+  /** the real path on disk: inside a MUSIC_DIR root (scanned) or directly in MEDIA_DIR (uploads, demo) */
+  path: string;
+}
+
+/**
+ * A song and its file, checked the way the web app's stream route checks it (songs/routes.ts):
+ * an unknown or malformed id, or a file gone or outside the roots, is error 70.
+ */
+export async function songFile(db: Parameters<typeof findSong>[0], config: Config, id: string): Promise<SongFile> {
+  const song = isUuid(id) ? await findSong(db, id) : undefined;
+  if (!song) throw notFound('Song');
+  const path =
+    song.source === 'scan' ? (song.filePath ? await libraryFilePath(config.musicDirs, song.filePath) : null) : mediaFilePath(config.mediaDir, song.path);
+  if (!path) throw notFound('Song file');
+  return { song, path };
+}
