@@ -1,5 +1,7 @@
+import path from 'node:path';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config';
+import { TranscodeCache } from '../../library/transcode/transcodeCache';
 import { LibraryWatcher } from '../../library/watch/libraryWatcher';
 import { LibraryScanService } from './scanService';
 
@@ -9,16 +11,19 @@ declare module 'fastify' {
     library: LibraryScanService;
     /** Watches MUSIC_DIR and rescans on change once started (start-up starts it when MUSIC_WATCH is on). */
     libraryWatcher: LibraryWatcher;
+    /** The FLAC copies of ALAC and AIFF songs in DATA_DIR/transcode: one cache (and one size cap) for the web app's and the Subsonic API's streams. */
+    flacCopies: TranscodeCache;
   }
 }
 
-/** Decorates the app with its library scanner and watcher; both stop when the app closes. */
+/** Decorates the app with its library scanner and watcher (both stop when the app closes) and the FLAC copies' cache. */
 export const libraryPlugin = fp<{ config: Config; now: () => number; ffmpegAvailable?: () => boolean }>(
   async (app, { config, now, ffmpegAvailable }) => {
     const library = new LibraryScanService({ database: app.database, roots: config.musicDirs, log: app.log, now, ffmpegAvailable });
     const libraryWatcher = new LibraryWatcher({ roots: config.musicDirs, library, log: app.log });
     app.decorate('library', library);
     app.decorate('libraryWatcher', libraryWatcher);
+    app.decorate('flacCopies', new TranscodeCache({ dir: path.join(config.dataDir, 'transcode'), maxBytes: config.transcodeCacheBytes }));
     // together: the watcher stops asking while a running scan is aborted rather than waited for
     app.addHook('onClose', async () => {
       await Promise.all([libraryWatcher.close(), library.close()]);

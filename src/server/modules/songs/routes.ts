@@ -1,4 +1,4 @@
-import path from 'node:path';
+import type { TranscodeCache } from '../../library/transcode/transcodeCache';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -9,7 +9,6 @@ import { HttpError } from '../../lib/httpError';
 import { libraryFilePath } from '../../library/libraryFilePath';
 import { ffmpegAvailable } from '../../library/scan/ffmpeg';
 import { needsTranscode, TRANSCODED_MIME } from '../../library/transcode/formats';
-import { TranscodeCache } from '../../library/transcode/transcodeCache';
 import { transcodedFile } from '../../library/transcode/transcodedFile';
 import { mediaFilePath } from '../../media/storage';
 import { currentUser, requireAdmin, requireUser } from '../../plugins/auth';
@@ -59,7 +58,6 @@ function oneRoute(app: ZodApp) {
  * sends the session's stream cookie, checked against the database every time.
  */
 function streamRoute(app: ZodApp, { config, now, ffmpegAvailable: hasFfmpeg = ffmpegAvailable }: ModuleOptions) {
-  const transcodes = new TranscodeCache({ dir: path.join(config.dataDir, 'transcode'), maxBytes: config.transcodeCacheBytes });
   /** id -> file of songs streamed lately, so a stream needs no query after the first; a scanned file that moved is looked up again. */
   const files = new Map<string, StreamFile>();
   const fileOf = async (id: string) => {
@@ -111,7 +109,7 @@ function streamRoute(app: ZodApp, { config, now, ffmpegAvailable: hasFfmpeg = ff
         throw new HttpError(404, MESSAGES.notFound);
       }
       try {
-        return await sendSongFile(request, reply, { id, file, filePath, cache: transcodes, hasFfmpeg: hasFfmpeg() });
+        return await sendSongFile(request, reply, { id, file, filePath, cache: app.flacCopies, hasFfmpeg: hasFfmpeg() });
       } catch (error) {
         files.delete(id);
         throw error;

@@ -13,7 +13,6 @@ import { isUuid } from '../mapping/child';
 import { coverArtHash } from '../media/coverArtHash';
 import { thumbnailSize } from '../media/coverArtReply';
 import { downloadDisposition } from '../media/downloadName';
-import { flacCopies } from '../media/flacCopies';
 import { plainLyrics, structuredLyrics } from '../media/lyrics';
 import { songFile } from '../media/songFile';
 import { transcodePlan } from '../media/transcodePlan';
@@ -48,7 +47,7 @@ export const mediaMethods: MethodTable = {
       let flac: string;
       try {
         flac = await transcodedFile({
-          cache: flacCopies(app, options.config),
+          cache: app.flacCopies,
           hasFfmpeg,
           songId: song.id,
           codec: song.codec,
