@@ -49,7 +49,7 @@ export async function playlistViews(db: Db, user: { id: string; username: string
       count(ps.id)::int as song_count, coalesce(sum(s.duration_ms), 0)::float8 as duration_ms,
       (select s2.artwork_hash from playlist_songs ps2 join songs s2 on s2.id = ps2.song_id
         where ps2.playlist_id = p.id and s2.artwork_hash is not null
-        order by ps2.position, ps2.added_at, ps2.id limit 1) as cover_hash
+        order by ps2.position, ps2.created_at, ps2.id limit 1) as cover_hash
     from playlists p
     left join playlist_songs ps on ps.playlist_id = p.id
     left join songs s on s.id = ps.song_id
