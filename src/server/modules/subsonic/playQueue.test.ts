@@ -19,7 +19,11 @@ describeWithFfmpeg('Subsonic play queue and bookmarks', () => {
 
   it('a queue saved from one app (apiKey) resumes in another (token) with its entries, current and position', async () => {
     const queue = [await fx.songId('D1T1'), await fx.songId('D1T2'), await fx.songId('Q One')];
-    const saved = await fx.raw('savePlayQueue', { apiKey: fx.as.listener.apiKey, v: '1.16.1', c: 'Phone app', f: 'json', id: queue, current: queue[1], position: '61234' }, { post: true });
+    const saved = await fx.raw(
+      'savePlayQueue',
+      { apiKey: fx.as.listener.apiKey, v: '1.16.1', c: 'Phone app', f: 'json', id: queue, current: queue[1], position: '61234' },
+      { post: true },
+    );
     expect((await saved.json())['subsonic-response'].status).toBe('ok');
 
     const resumed = await fx.as.listener.token.getPlayQueue();
