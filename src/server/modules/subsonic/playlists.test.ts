@@ -104,6 +104,12 @@ describeWithFfmpeg('Subsonic playlists are the web app playlists', () => {
     expect(blank).toMatchObject({ status: 'failed', error: { code: 0, message: 'Playlist name is required' } });
     expect(codeOf(await fx.as.listener.key.createPlaylist({}))).toBe(10);
     expect(codeOf(await fx.as.listener.key.createPlaylist({ name: 'Ghost', songId: [ids['Q One'], MISSING] }))).toBe(70);
+    const tooMany = await fx.raw(
+      'createPlaylist',
+      { ...fx.tokenParams('listener'), f: 'json', name: 'Huge', songId: Array(10_001).fill(ids['Q One']) },
+      { post: true },
+    );
+    expect((await tooMany.json())['subsonic-response'].error).toEqual({ code: 0, message: 'At most 10000 songs can be sent at once.' });
     expect((await web('GET', '/api/playlists')).body.total).toBe(before);
   });
 

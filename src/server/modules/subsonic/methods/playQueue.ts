@@ -1,6 +1,7 @@
 import type { MethodTable } from '../method';
 import { SUBSONIC_ERROR, SubsonicError, invalidParameter } from '../protocol/errors';
 import { assertAllExist } from '../personal/ids';
+import { assertSongCount } from '../personal/playlists';
 import { queueOf, saveQueue } from '../personal/playQueue';
 
 /** getPlayQueue, savePlayQueue and the bookmarks (docs/subsonic.md, Play queue). */
@@ -15,6 +16,7 @@ export const playQueueMethods: MethodTable = {
 
   savePlayQueue: {
     async handle({ db, user, params, now }) {
+      assertSongCount(params.all('id').length);
       const songIds = await assertAllExist(db, 'song', params.all('id'));
       const current = params.string('current')?.toLowerCase() || null;
       if (songIds.length > 0 && current !== null && !songIds.includes(current)) throw invalidParameter('current', 'must be one of the ids of the queue');

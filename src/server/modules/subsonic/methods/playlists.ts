@@ -5,7 +5,7 @@ import { PlaylistService } from '../../playlists/service';
 import type { MethodTable } from '../method';
 import { invalidParameter, missingParameter, notAuthorized } from '../protocol/errors';
 import { assertAllExist } from '../personal/ids';
-import { ownPlaylist, playlistViews, playlistWithSongs } from '../personal/playlists';
+import { assertSongCount, ownPlaylist, playlistViews, playlistWithSongs } from '../personal/playlists';
 
 /** songIndexToRemove values: positions in the playlist as it was before the call. */
 function indexes(raw: string[]): number[] {
@@ -41,6 +41,7 @@ export const playlistsMethods: MethodTable = {
     async handle({ db, user, params, now }) {
       const playlistId = params.string('playlistId');
       const name = params.string('name');
+      assertSongCount(params.all('songId').length);
       const songIds = await assertAllExist(db, 'song', params.all('songId'));
       let row;
       if (playlistId) {
@@ -60,6 +61,7 @@ export const playlistsMethods: MethodTable = {
     async handle({ db, user, params, now }) {
       const row = await ownPlaylist(db, user.id, params.required('playlistId'));
       const changes = parseInput(UpdatePlaylistBody, { name: params.string('name'), description: params.string('comment') });
+      assertSongCount(params.all('songIdToAdd').length);
       const toAdd = await assertAllExist(db, 'song', params.all('songIdToAdd'));
       const toRemove = new Set(indexes(params.all('songIndexToRemove')));
       if (toAdd.length > 0 || toRemove.size > 0) {
@@ -69,7 +71,9 @@ export const playlistsMethods: MethodTable = {
           (current) => {
             const beyond = [...toRemove].find((index) => index >= current.length);
             if (beyond !== undefined) throw invalidParameter('songIndexToRemove', `${beyond} is past the end of the playlist (${current.length} songs)`);
-            return [...current.filter((_, index) => !toRemove.has(index)), ...toAdd];
+            const next = [...current.filter((_, index) => !toRemove.has(index)), ...toAdd];
+            assertSongCount(new Set(next).size);
+            return next;
           },
           now(),
         );

@@ -71,8 +71,8 @@ export async function playlistViews(db: Db, user: { id: string; username: string
   }));
 }
 
-/** The web app's most songs in one playlist request (contract/playlists.ts PLAYLIST_ORDER_MAX). */
-const PLAYLIST_SONGS_MAX = 10_000;
+/** The web app's most songs in one playlist request (contract/playlists.ts PLAYLIST_ORDER_MAX); a queue's too. */
+export const PLAYLIST_SONGS_MAX = 10_000;
 
 /** getPlaylist's answer: the playlist and its songs as Children, in playlist order. */
 export async function playlistWithSongs(db: Db, user: { id: string; username: string }, playlistId: string) {
@@ -86,6 +86,11 @@ export async function playlistWithSongs(db: Db, user: { id: string; username: st
     PLAYLIST_SONGS_MAX,
   );
   return { ...playlist, entry };
+}
+
+/** Error 0 when a playlist (or a queue) would hold more songs than the web app accepts in one request. */
+export function assertSongCount(count: number): void {
+  if (count > PLAYLIST_SONGS_MAX) throw new SubsonicError(SUBSONIC_ERROR.generic, `At most ${PLAYLIST_SONGS_MAX} songs can be sent at once.`);
 }
 
 /** The user's own playlist; another user's, a missing or a malformed id is error 70, as the web app's 404. */
