@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { LikedEntry } from '../../../contract/liked';
 import { MESSAGES } from '../../../contract/messages';
 import type { Db } from '../../db/open';
@@ -86,4 +86,22 @@ export async function toggleLike(db: Db, userId: string, songId: string, now: Da
     await tx.insert(likedSongs).values({ userId, songId, createdAt: now }).onConflictDoNothing();
     return true;
   });
+}
+
+/**
+ * Likes or unlikes several songs at once, idempotently (the Subsonic star and unstar): liking a
+ * liked song keeps its like and its date, unliking an unliked one changes nothing. The caller
+ * checks the songs exist.
+ */
+export async function setLiked(db: Db, userId: string, songIds: readonly string[], liked: boolean, now: Date): Promise<void> {
+  const unique = [...new Set(songIds)];
+  if (unique.length === 0) return;
+  if (liked) {
+    await db
+      .insert(likedSongs)
+      .values(unique.map((songId) => ({ userId, songId, createdAt: now })))
+      .onConflictDoNothing();
+    return;
+  }
+  await db.delete(likedSongs).where(and(eq(likedSongs.userId, userId), inArray(likedSongs.songId, unique)));
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, notInArray, sql } from 'drizzle-orm';
 import type { PlaylistDetail, PlaylistSummary } from '../../../contract/playlists';
 import { PLAYLIST_MESSAGES } from '../../../contract/playlists';
 import type { Db } from '../../db/open';
@@ -129,4 +129,33 @@ export async function coverOf(db: Db, id: string) {
     limit: 1,
   });
   return row ?? null;
+}
+
+/**
+ * Rewrites a playlist's songs in one transaction (the Subsonic createPlaylist and updatePlaylist):
+ * `next` gets the song ids in their current order and returns the new list. Songs kept keep their
+ * entry and date added, songs gone are removed, new ones are added, each song at most once as the
+ * web app allows, positions follow the new list. `next` may throw to change nothing.
+ */
+export async function rewritePlaylistSongs(db: Db, row: PlaylistRow, next: (current: string[]) => readonly string[], now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [locked] = await tx.select({ id: playlists.id }).from(playlists).where(eq(playlists.id, row.id)).for('update');
+    if (!locked) throw new HttpError(404, PLAYLIST_MESSAGES.notFound);
+    const current = await tx
+      .select({ songId: playlistSongs.songId })
+      .from(playlistSongs)
+      .where(eq(playlistSongs.playlistId, row.id))
+      .orderBy(asc(playlistSongs.position), asc(playlistSongs.addedAt), asc(playlistSongs.id));
+    const wanted = [...new Set(next(current.map((r) => r.songId)))];
+    if (wanted.length === 0) {
+      await tx.delete(playlistSongs).where(eq(playlistSongs.playlistId, row.id));
+    } else {
+      await tx.delete(playlistSongs).where(and(eq(playlistSongs.playlistId, row.id), notInArray(playlistSongs.songId, wanted)));
+      await tx
+        .insert(playlistSongs)
+        .values(wanted.map((songId, i) => ({ playlistId: row.id, songId, position: i + 1, addedAt: now })))
+        .onConflictDoUpdate({ target: [playlistSongs.playlistId, playlistSongs.songId], set: { position: sql`excluded.position` } });
+    }
+    await tx.update(playlists).set({ updatedAt: now }).where(eq(playlists.id, row.id));
+  });
 }

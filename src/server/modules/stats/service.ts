@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, lt, lte, sql } from 'drizzle-orm';
 import { PLAY_DEDUPE_WINDOW_MS } from '../../../contract/limits';
 import { CHART_WINDOW_DAYS, type DailyPlays, type GlobalStats, type SongStats } from '../../../contract/stats';
 import type { Db } from '../../db/open';
@@ -15,8 +15,21 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * device sends.
  */
 export async function recordPlay(db: Db, userId: string, songId: string, source: string, now: Date) {
+  return countPlay(db, userId, songId, source, now, null);
+}
+
+/**
+ * recordPlay for a play that happened at `playedAt` (not after now), as a Subsonic scrobble sent
+ * late says: it is a repeat when another play of the song lies within 30 s on either side.
+ */
+export async function recordPlayAt(db: Db, userId: string, songId: string, source: string, playedAt: Date) {
+  return countPlay(db, userId, songId, source, playedAt, new Date(playedAt.getTime() + PLAY_DEDUPE_WINDOW_MS));
+}
+
+async function countPlay(db: Db, userId: string, songId: string, source: string, now: Date, until: Date | null) {
   await assertSongExists(db, songId);
   const since = new Date(now.getTime() - PLAY_DEDUPE_WINDOW_MS);
+  const window = until ? and(gt(playEvents.playedAt, since), lt(playEvents.playedAt, until)) : gt(playEvents.playedAt, since);
   const counted = await db.transaction(async (tx) => {
     const [user] = await tx.select({ record: users.recordListeningHistory }).from(users).where(eq(users.id, userId));
     if (!user?.record) return false;
@@ -24,7 +37,7 @@ export async function recordPlay(db: Db, userId: string, songId: string, source:
     const [recent] = await tx
       .select({ id: playEvents.id })
       .from(playEvents)
-      .where(and(eq(playEvents.userId, userId), eq(playEvents.songId, songId), gt(playEvents.playedAt, since)))
+      .where(and(eq(playEvents.userId, userId), eq(playEvents.songId, songId), window))
       .limit(1);
     if (recent) return false;
     await tx.insert(playEvents).values({ userId, songId, source, playedAt: now });

@@ -1,3 +1,43 @@
 import type { MethodTable } from '../method';
+import { SUBSONIC_ERROR, SubsonicError, invalidParameter } from '../protocol/errors';
+import { assertAllExist } from '../personal/ids';
+import { assertSongCount } from '../personal/playlists';
+import { queueOf, saveQueue } from '../personal/playQueue';
 
-export const playQueueMethods: MethodTable = {};
+/** getPlayQueue, savePlayQueue and the bookmarks (docs/subsonic.md, Play queue). */
+export const playQueueMethods: MethodTable = {
+  /** An empty answer when there is no queue, as Subsonic and Navidrome answer. */
+  getPlayQueue: {
+    async handle({ db, user }) {
+      const playQueue = await queueOf(db, user);
+      return playQueue ? { playQueue } : {};
+    },
+  },
+
+  savePlayQueue: {
+    async handle({ db, user, params, now }) {
+      assertSongCount(params.all('id').length);
+      const songIds = await assertAllExist(db, 'song', params.all('id'));
+      const current = params.string('current')?.toLowerCase() || null;
+      if (songIds.length > 0 && current !== null && !songIds.includes(current)) throw invalidParameter('current', 'must be one of the ids of the queue');
+      const positionMs = params.int('position', 0);
+      if (positionMs < 0) throw invalidParameter('position', 'must not be negative');
+      await saveQueue(db, user.id, { songIds, currentSongId: current, positionMs, changedBy: params.string('c') ?? '' }, now());
+      return {};
+    },
+  },
+
+  getBookmarks: { handle: async () => ({ bookmarks: {} }) },
+
+  createBookmark: {
+    handle: async () => {
+      throw new SubsonicError(SUBSONIC_ERROR.generic, 'Bookmarks are not supported by this server.');
+    },
+  },
+
+  deleteBookmark: {
+    handle: async () => {
+      throw new SubsonicError(SUBSONIC_ERROR.generic, 'Bookmarks are not supported by this server.');
+    },
+  },
+};
