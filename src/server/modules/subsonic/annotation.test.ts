@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { albums, artists, itemStars } from '../../db/schema';
 import { describeWithFfmpeg } from '../../library/scan/test/makeTracks';
+import { itMatchesOpenApi } from './test/itMatchesOpenApi';
 import { subsonicFixture, type SubsonicFixture } from './test/subsonicFixture';
 
 let fx: SubsonicFixture;
@@ -140,4 +141,8 @@ describeWithFfmpeg('Subsonic stars, ratings and scrobbles', () => {
     expect(mine.nowPlaying.entry).toEqual([expect.objectContaining({ id, username: fx.listener.user.username, minutesAgo: 0, playerId: 1 })]);
     expect((await fx.as.admin.key.getNowPlaying()).nowPlaying.entry).toEqual([]);
   });
+});
+
+describeWithFfmpeg('Subsonic answers', () => {
+  itMatchesOpenApi(() => fx);
 });

@@ -11,6 +11,7 @@ import { HAS_FFMPEG, describeWithFfmpeg, makeMusicDir, makeTrack } from '../../l
 import { createScanApp, scanNow } from '../../library/scan/test/scanApp';
 import { createUser, type TestApp } from '../../test/testApp';
 import { liveTranscodes } from './media/transcodeStream';
+import { itMatchesOpenApi } from './test/itMatchesOpenApi';
 import { subsonicFixture, type SubsonicFixture } from './test/subsonicFixture';
 
 const run = promisify(execFile);
@@ -383,4 +384,8 @@ describeWithFfmpeg('Subsonic stream on a server without ffmpeg', () => {
       });
     }
   });
+});
+
+describeWithFfmpeg('Subsonic answers', () => {
+  itMatchesOpenApi(() => fx);
 });

@@ -1,4 +1,5 @@
 import { describeWithFfmpeg } from '../../library/scan/test/makeTracks';
+import { itMatchesOpenApi } from './test/itMatchesOpenApi';
 import { subsonicFixture, type SubsonicFixture } from './test/subsonicFixture';
 
 let fx: SubsonicFixture;
@@ -11,10 +12,10 @@ const MISSING = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
 const codeOf = (res: unknown) => (res as { error?: { code: number } }).error?.code;
 
 describeWithFfmpeg('Subsonic play queue and bookmarks', () => {
-  it('no queue answers an empty response', async () => {
+  it('no queue answers a queue without entries, changed at the epoch', async () => {
     const res = await fx.as.listener.key.getPlayQueue();
     expect(res.status).toBe('ok');
-    expect(res.playQueue).toBeUndefined();
+    expect(res.playQueue).toEqual({ username: fx.listener.user.username, changed: '1970-01-01T00:00:00.000Z', changedBy: '' });
   });
 
   it('a queue saved from one app (apiKey) resumes in another (token) with its entries, current and position', async () => {
@@ -31,7 +32,11 @@ describeWithFfmpeg('Subsonic play queue and bookmarks', () => {
     expect(resumed.playQueue?.entry?.map((e) => e.id)).toEqual(queue);
     expect(new Date(resumed.playQueue!.changed as unknown as string).getTime()).toBe(fx.t.clock.now);
     // another user's queue is theirs alone
-    expect((await fx.as.admin.token.getPlayQueue()).playQueue).toBeUndefined();
+    expect((await fx.as.admin.token.getPlayQueue()).playQueue).toEqual({
+      username: fx.admin.user.username,
+      changed: '1970-01-01T00:00:00.000Z',
+      changedBy: '',
+    });
   });
 
   it('unknown ids or a current outside the queue change nothing; no id clears it', async () => {
@@ -44,7 +49,11 @@ describeWithFfmpeg('Subsonic play queue and bookmarks', () => {
     expect(kept.playQueue).toMatchObject({ current: queue[0], position: 5, changedBy: 'subsonic-api' });
 
     expect((await fx.as.listener.key.savePlayQueue({ position: 0 })).status).toBe('ok');
-    expect((await fx.as.listener.token.getPlayQueue()).playQueue).toBeUndefined();
+    expect((await fx.as.listener.token.getPlayQueue()).playQueue).toEqual({
+      username: fx.listener.user.username,
+      changed: '1970-01-01T00:00:00.000Z',
+      changedBy: '',
+    });
   });
 
   it('getBookmarks is an empty list; createBookmark says it is not supported', async () => {
@@ -54,4 +63,8 @@ describeWithFfmpeg('Subsonic play queue and bookmarks', () => {
     const create = await fx.as.listener.key.createBookmark({ id: await fx.songId('Q One'), position: 1000 });
     expect(create).toMatchObject({ status: 'failed', error: { code: 0 } });
   });
+});
+
+describeWithFfmpeg('Subsonic answers', () => {
+  itMatchesOpenApi(() => fx);
 });

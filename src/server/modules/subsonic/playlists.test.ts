@@ -1,4 +1,5 @@
 import { describeWithFfmpeg } from '../../library/scan/test/makeTracks';
+import { itMatchesOpenApi } from './test/itMatchesOpenApi';
 import { subsonicFixture, type SubsonicFixture } from './test/subsonicFixture';
 
 let fx: SubsonicFixture;
@@ -147,4 +148,8 @@ describeWithFfmpeg('Subsonic playlists are the web app playlists', () => {
     const one = await (await fx.raw('getPlaylist', fx.tokenParams('listener', { id: made.playlist.id }))).text();
     expect(one).toMatch(new RegExp(`<playlist [^>]*id="${made.playlist.id}"[^>]*>\\s*<entry [^>]*id="${ids['Q One']}"`));
   });
+});
+
+describeWithFfmpeg('Subsonic answers', () => {
+  itMatchesOpenApi(() => fx);
 });

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { songs } from '../../db/schema';
 import { describeWithFfmpeg } from '../../library/scan/test/makeTracks';
 import { RADIO_STATION } from './methods/radio';
+import { itMatchesOpenApi } from './test/itMatchesOpenApi';
 import { subsonicFixture, type SubsonicFixture } from './test/subsonicFixture';
 
 let fx: SubsonicFixture;
@@ -64,4 +65,8 @@ describeWithFfmpeg('Subsonic getInternetRadioStations', () => {
     expect(await onAir()).toBe(false);
     expect((await fx.as.listener.token.getInternetRadioStations()).internetRadioStations).toEqual({});
   });
+});
+
+describeWithFfmpeg('Subsonic answers', () => {
+  itMatchesOpenApi(() => fx);
 });

@@ -6,11 +6,11 @@ import { queueOf, saveQueue } from '../personal/playQueue';
 
 /** getPlayQueue, savePlayQueue and the bookmarks (docs/subsonic.md, Play queue). */
 export const playQueueMethods: MethodTable = {
-  /** An empty answer when there is no queue, as Subsonic and Navidrome answer. */
+  /** No saved queue: a queue with no entries, changed at the epoch, so an app never prefers it to its own (OpenSubsonic requires playQueue). */
   getPlayQueue: {
     async handle({ db, user }) {
       const playQueue = await queueOf(db, user);
-      return playQueue ? { playQueue } : {};
+      return { playQueue: playQueue ?? { username: user.username, changed: new Date(0).toISOString(), changedBy: '' } };
     },
   },
 
