@@ -47,12 +47,12 @@ describeWithFfmpeg('Subsonic browsing calls', () => {
     const res = await fx.as.listener.token.getArtist({ id: queen });
     expect(res.status).toBe('ok');
     expect(res.artist).toMatchObject({ id: queen, name: 'Queen', albumCount: 2 });
-    expect(res.artist.album.map((a) => [a.name, a.artist, a.year])).toEqual([
+    expect(res.artist.album!.map((a) => [a.name, a.artist, a.year])).toEqual([
       ['Greatest Hits', 'Queen', 1981],
       ['Summer Hits', 'Various Artists', 2020],
     ]);
-    expect(res.artist.album[0]).toMatchObject({ artistId: queen, songCount: 2, isCompilation: false, genre: 'Rock' });
-    expect(res.artist.album[1]).toMatchObject({ artistId: await ids.artist('Various Artists'), songCount: 3, isCompilation: true });
+    expect(res.artist.album![0]).toMatchObject({ artistId: queen, songCount: 2, isCompilation: false, genre: 'Rock' });
+    expect(res.artist.album![1]).toMatchObject({ artistId: await ids.artist('Various Artists'), songCount: 3, isCompilation: true });
     expect((await fx.as.listener.token.getArtist({ id: UNKNOWN_ID })).status).toBe('failed');
     expect(await fx.as.listener.key.getArtist({ id: UNKNOWN_ID })).toMatchObject({ error: { code: 70 } });
   });
