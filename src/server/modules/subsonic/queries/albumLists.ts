@@ -31,6 +31,12 @@ function byUser(value: SQL, name: string, order: SQL): Pick<AlbumPageInput, 'ord
   return { extra: sql`, ${value} as ${sql.raw(name)}`, where: [sql`${value} is not null`], order };
 }
 
+/** The albums the user starred, most recently starred first. */
+export function starredAlbums(userId: string): Pick<AlbumPageInput, 'order' | 'extra' | 'where'> {
+  const starred = sql`(select st.created_at from item_stars st where st.user_id = ${userId} and st.item_kind = 'album' and st.item_id = a.id)`;
+  return byUser(starred, 'list_starred_at', sql`list_starred_at desc, a.id asc`);
+}
+
 /**
  * What getAlbumList(2) of `type` lists for the user (docs/subsonic.md, Lists): the conditions,
  * order and extra columns of one albumsID3 page; paging comes from size and offset.
@@ -52,10 +58,8 @@ export function albumListQuery(params: SubsonicParams, userId: string): Omit<Alb
       return byUser(sql`(select nullif(count(*), 0)::int ${plays})`, 'list_plays', sql`list_plays desc, a.sort_key asc, a.id asc`);
     case 'recent':
       return byUser(sql`(select max(p.played_at) ${plays})`, 'list_played_at', sql`list_played_at desc, a.id asc`);
-    case 'starred': {
-      const starred = sql`(select st.created_at from item_stars st where st.user_id = ${userId} and st.item_kind = 'album' and st.item_id = a.id)`;
-      return byUser(starred, 'list_starred_at', sql`list_starred_at desc, a.id asc`);
-    }
+    case 'starred':
+      return starredAlbums(userId);
     case 'highest': {
       const rating = sql`(select r.rating from item_ratings r where r.user_id = ${userId} and r.item_kind = 'album' and r.item_id = a.id)`;
       return byUser(rating, 'list_rating', sql`list_rating desc, a.sort_key asc, a.id asc`);
