@@ -1,5 +1,6 @@
 import { describeWithFfmpeg } from '../../library/scan/test/makeTracks';
 import { libraryIds, UNKNOWN_ID } from './test/browseHelpers';
+import { itMatchesOpenApi } from './test/itMatchesOpenApi';
 import { subsonicFixture, type SubsonicFixture } from './test/subsonicFixture';
 
 let fx: SubsonicFixture;
@@ -198,4 +199,8 @@ describeWithFfmpeg('Subsonic browsing calls', () => {
     const indexes = await (await fx.raw('getIndexes', fx.tokenParams('listener'))).text();
     expect(indexes).toMatch(/<indexes ignoredArticles="[^"]*" lastModified="\d+"><index name="A"><artist /);
   });
+});
+
+describeWithFfmpeg('Subsonic answers', () => {
+  itMatchesOpenApi(() => fx);
 });

@@ -1,6 +1,7 @@
 import { playEvents } from '../../db/schema';
 import { describeWithFfmpeg } from '../../library/scan/test/makeTracks';
 import { libraryIds } from './test/browseHelpers';
+import { itMatchesOpenApi } from './test/itMatchesOpenApi';
 import { subsonicFixture, type SubsonicFixture } from './test/subsonicFixture';
 
 let fx: SubsonicFixture;
@@ -134,4 +135,8 @@ describeWithFfmpeg('Subsonic list calls', () => {
     const songs = await (await fx.raw('getSongsByGenre', fx.tokenParams('listener', { genre: 'Jazz' }))).text();
     expect(songs).toMatch(/<songsByGenre><song [^>]*title="D1T2"/);
   });
+});
+
+describeWithFfmpeg('Subsonic answers', () => {
+  itMatchesOpenApi(() => fx);
 });

@@ -1,5 +1,6 @@
 import { describeWithFfmpeg } from '../../library/scan/test/makeTracks';
 import { libraryIds } from './test/browseHelpers';
+import { itMatchesOpenApi } from './test/itMatchesOpenApi';
 import { subsonicFixture, type SubsonicFixture } from './test/subsonicFixture';
 
 let fx: SubsonicFixture;
@@ -91,4 +92,8 @@ describeWithFfmpeg('Subsonic search calls', () => {
     const xml2 = await (await fx.raw('search2', fx.tokenParams('listener', { query: 'double' }))).text();
     expect(xml2).toMatch(/<searchResult2><album [^>]*isDir="true"[^>]*\/><song /);
   });
+});
+
+describeWithFfmpeg('Subsonic answers', () => {
+  itMatchesOpenApi(() => fx);
 });

@@ -1,5 +1,6 @@
 import { describeWithFfmpeg } from '../../library/scan/test/makeTracks';
 import { libraryIds } from './test/browseHelpers';
+import { itMatchesOpenApi } from './test/itMatchesOpenApi';
 import { subsonicFixture, type SubsonicFixture } from './test/subsonicFixture';
 
 let fx: SubsonicFixture;
@@ -72,4 +73,8 @@ describeWithFfmpeg('Subsonic starred calls', () => {
     const xml1 = await (await fx.raw('getStarred', fx.tokenParams('listener'))).text();
     expect(xml1).toMatch(/<starred><artist [^>]*\/><album [^>]*isDir="true"[^>]*\/><song /);
   });
+});
+
+describeWithFfmpeg('Subsonic answers', () => {
+  itMatchesOpenApi(() => fx);
 });
