@@ -6,7 +6,7 @@ import { artistIdsByName, type NamedId } from './artistIds';
 import { artworkHashOf } from './coverArt';
 import { songChildrenWhere, type Child } from './child';
 
-/** The OpenSubsonic AlbumID3 (docs/subsonic.md, What an album carries). */
+/** The OpenSubsonic AlbumID3 (docs/subsonic.md, What songs, albums and artists carry). */
 export interface AlbumID3 {
   id: string;
   name: string;

@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { userArtistRows, type UserArtistRow } from '../queries/artists';
 import { artworkHashOf } from './coverArt';
 
-/** The OpenSubsonic ArtistID3 (docs/subsonic.md, What an artist carries). */
+/** The OpenSubsonic ArtistID3 (docs/subsonic.md, What songs, albums and artists carry). */
 export interface ArtistID3 {
   id: string;
   name: string;

@@ -4,7 +4,7 @@ import type { Db } from '../../../db/open';
 import { artworkHashOf } from './coverArt';
 import { artistIdsByName, type NamedId } from './artistIds';
 
-/** The OpenSubsonic Child of a song (docs/subsonic.md, What a song carries). */
+/** The OpenSubsonic Child of a song (docs/subsonic.md, What songs, albums and artists carry). */
 export interface Child {
   id: string;
   parent?: string;

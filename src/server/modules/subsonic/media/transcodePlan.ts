@@ -19,7 +19,7 @@ export interface StreamRequest {
 }
 
 /**
- * Whether stream answers a live transcode, and to what (docs/subsonic.md, Streaming): format=raw
+ * Whether stream answers a live transcode, and to what (docs/subsonic.md, Media): format=raw
  * never; format=mp3|opus when the file is another codec or above maxBitRate; no format (or one
  * not made here) with a maxBitRate below the file's bitrate gives MP3. Everything else is the file.
  */

@@ -20,7 +20,7 @@ const star = (starred: boolean) => ({
   },
 });
 
-/** star, unstar, setRating, scrobble and getNowPlaying (docs/subsonic.md, Stars and likes; Plays). */
+/** star, unstar, setRating, scrobble and getNowPlaying (docs/subsonic.md, Personal; Plays). */
 export const annotationMethods: MethodTable = {
   star: star(true),
   unstar: star(false),

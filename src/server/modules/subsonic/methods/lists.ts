@@ -14,7 +14,7 @@ function albumList(ctx: SubsonicContext) {
   return albumsID3(ctx.db, ctx.user.id, { ...query, limit, offset });
 }
 
-/** getAlbumList, getAlbumList2, getRandomSongs, getSongsByGenre (docs/subsonic.md, Lists). */
+/** getAlbumList, getAlbumList2, getRandomSongs, getSongsByGenre (docs/subsonic.md, Browsing). */
 export const listsMethods: MethodTable = {
   getAlbumList: {
     async handle(ctx) {

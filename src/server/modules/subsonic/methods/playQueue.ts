@@ -4,7 +4,7 @@ import { assertAllExist } from '../personal/ids';
 import { assertSongCount } from '../personal/playlists';
 import { queueOf, saveQueue } from '../personal/playQueue';
 
-/** getPlayQueue, savePlayQueue and the bookmarks (docs/subsonic.md, Play queue). */
+/** getPlayQueue, savePlayQueue and the bookmarks (docs/subsonic.md, Personal). */
 export const playQueueMethods: MethodTable = {
   /** No saved queue: a queue with no entries, changed at the epoch, so an app never prefers it to its own (OpenSubsonic requires playQueue). */
   getPlayQueue: {

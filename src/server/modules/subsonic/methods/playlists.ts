@@ -17,7 +17,7 @@ function indexes(raw: string[]): number[] {
 
 /**
  * getPlaylists, getPlaylist, createPlaylist, updatePlaylist, deletePlaylist: the web app's own
- * playlists, with its rules and messages (docs/subsonic.md, Playlists): private to their owner,
+ * playlists, with its rules and messages (docs/subsonic.md, Personal): private to their owner,
  * names of 1 to 100 characters, each song at most once.
  */
 export const playlistsMethods: MethodTable = {

@@ -11,7 +11,7 @@ const MAX_COUNT = 500;
 
 /**
  * The folded search term. Apps sync the whole library by searching for nothing, some sending the
- * two characters `""`, so surrounding quotes and a trailing `*` are dropped (docs/subsonic.md, Search).
+ * two characters `""`, so surrounding quotes and a trailing `*` are dropped (docs/subsonic.md, Browsing).
  */
 export function searchTerm(query: string | undefined): string {
   let q = (query ?? '').trim();

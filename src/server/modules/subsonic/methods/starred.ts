@@ -9,7 +9,7 @@ const ALL = 100_000;
 
 /**
  * What the user starred: songs are the songs they liked in the web app (a star is a like), newest
- * first as the Liked page orders them; albums and artists come from item_stars (docs/subsonic.md, Stars).
+ * first as the Liked page orders them; albums and artists come from item_stars (docs/subsonic.md, Personal).
  */
 async function starred(ctx: SubsonicContext) {
   const user = ctx.user.id;

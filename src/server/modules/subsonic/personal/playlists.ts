@@ -7,7 +7,7 @@ import { isUuid, songChildrenWhere, type Child } from '../mapping/child';
 import { artworkHashOf } from '../mapping/coverArt';
 import { SUBSONIC_ERROR, SubsonicError } from '../protocol/errors';
 
-/** The OpenSubsonic Playlist (docs/subsonic.md, Playlists). */
+/** The OpenSubsonic Playlist (docs/subsonic.md, Personal). */
 export interface SubsonicPlaylist {
   id: string;
   name: string;

@@ -17,7 +17,7 @@ export interface ScrobbleRequest {
 }
 
 /**
- * scrobble (docs/subsonic.md, Plays): a submission is a play counted as the web app counts one
+ * scrobble (docs/subsonic.md, Personal): a submission is a play counted as the web app counts one
  * (30 s dedupe, the user's "Record my listening history" setting), at the time the app says it
  * happened but never in the future; without submission the song becomes the user's now playing.
  */

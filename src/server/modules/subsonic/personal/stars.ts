@@ -11,7 +11,7 @@ export interface StarRequest {
 }
 
 /**
- * star and unstar (docs/subsonic.md, Stars and likes): a song's star is the web app's like,
+ * star and unstar (docs/subsonic.md, Personal): a song's star is the web app's like,
  * albums and artists go to item_stars. Every id is checked before anything is written, and both
  * directions are idempotent.
  */

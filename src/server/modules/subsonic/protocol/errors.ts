@@ -1,5 +1,5 @@
 /**
- * Subsonic error codes (docs/subsonic.md, Errors). The protocol answers errors with HTTP 200 and
+ * Subsonic error codes (docs/subsonic.md, Protocol). The protocol answers errors with HTTP 200 and
  * status "failed"; only the code tells an app what went wrong.
  */
 export const SUBSONIC_ERROR = {

@@ -38,7 +38,7 @@ export function starredAlbums(userId: string): Pick<AlbumPageInput, 'order' | 'e
 }
 
 /**
- * What getAlbumList(2) of `type` lists for the user (docs/subsonic.md, Lists): the conditions,
+ * What getAlbumList(2) of `type` lists for the user (docs/subsonic.md, Browsing): the conditions,
  * order and extra columns of one albumsID3 page; paging comes from size and offset.
  */
 export function albumListQuery(params: SubsonicParams, userId: string): Omit<AlbumPageInput, 'limit' | 'offset'> {
