@@ -65,6 +65,15 @@ describe('Subsonic sign-in', () => {
     expect(await errorCode(await fx.raw('ping', { ...base, u: 'nobody-here', p: 'whatever-123' }))).toBe(40);
   });
 
+  it('serves every 1.x protocol version and answers 20 and 30 to other major versions', async () => {
+    const params = (v: string) => fx.tokenParams('listener', { v, f: 'json' });
+    expect(await errorCode(await fx.raw('ping', params('1.1.0')))).toBeUndefined();
+    expect(await errorCode(await fx.raw('ping', params('1.16')))).toBeUndefined();
+    expect(await errorCode(await fx.raw('ping', params('0.9.0')))).toBe(20);
+    expect(await errorCode(await fx.raw('ping', params('2.0.0')))).toBe(30);
+    expect(await errorCode(await fx.raw('ping', params('latest')))).toBe(0);
+  });
+
   it('never accepts the login password: apps sign in with the app password or a key', async () => {
     const res = await fx.raw('ping', { u: fx.listener.user.username, p: fx.listener.password, v: '1.16.1', c: 'tests', f: 'json' });
     const body = await json(res);

@@ -44,7 +44,7 @@ export async function subsonicRoutes(app: FastifyInstance, options: SubsonicOpti
       if (!method) throw new SubsonicError(SUBSONIC_ERROR.notFound, `Unknown API method '${name}'.`);
       let user: SubsonicUser | null = null;
       if (method.auth !== 'public') {
-        if (!params.string('v')) throw new SubsonicError(SUBSONIC_ERROR.missingParameter, "Required parameter 'v' is missing.");
+        checkVersion(params.string('v'));
         if (!params.string('c')) throw new SubsonicError(SUBSONIC_ERROR.missingParameter, "Required parameter 'c' is missing.");
         user = await authenticate(params, { db: app.db, cipher, now: new Date(options.now()) });
         if (method.auth === 'admin' && user.role !== 'admin') throw notAuthorized(name);
@@ -69,6 +69,18 @@ export async function subsonicRoutes(app: FastifyInstance, options: SubsonicOpti
   };
 
   app.route({ method: ['GET', 'POST', 'HEAD'], url: '/rest/:method', handler });
+}
+
+/**
+ * The client's protocol version `v`: any 1.x is served (1.16.1 answers what older 1.x clients read),
+ * another major version cannot be: 0.x must upgrade (20), 2.x needs a newer server (30).
+ */
+function checkVersion(v: string | undefined): void {
+  if (!v) throw new SubsonicError(SUBSONIC_ERROR.missingParameter, "Required parameter 'v' is missing.");
+  const major = /^(\d+)\.\d+(\.\d+)?$/.exec(v.trim())?.[1];
+  if (major === undefined) throw new SubsonicError(SUBSONIC_ERROR.generic, `Parameter 'v' must be a protocol version such as 1.16.1, not '${v.slice(0, 20)}'.`);
+  if (Number(major) < 1) throw new SubsonicError(SUBSONIC_ERROR.clientTooOld, 'Incompatible Subsonic REST protocol version. Client must upgrade.');
+  if (Number(major) > 1) throw new SubsonicError(SUBSONIC_ERROR.serverTooOld, 'Incompatible Subsonic REST protocol version. Server must upgrade.');
 }
 
 function paramsOf(request: FastifyRequest): SubsonicParams {
