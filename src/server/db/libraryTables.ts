@@ -30,6 +30,8 @@ export const albums = pgTable(
   (t) => [uniqueIndex('albums_group_key').on(t.groupKey), index('albums_sort_idx').on(t.sortKey, t.id)],
 );
 
+export type AlbumRow = typeof albums.$inferSelect;
+
 /** Every artist named by a song's artists or album artist, one row per folded name. */
 export const artists = pgTable(
   'artists',

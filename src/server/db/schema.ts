@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, check, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { albums, songLibraryColumns } from './libraryTables';
+import { songLibraryColumns } from './libraryTables';
 
-export { albums, artists, type SongLyrics } from './libraryTables';
+export { albums, artists, type AlbumRow, type SongLyrics } from './libraryTables';
 export { folderImages, generatedArtworks } from './artworkTables';
 export { itemRatings, itemStars, playQueues, subsonicApiKeys, subsonicAppPasswords } from './subsonicTables';
 
@@ -298,4 +298,3 @@ export const radioHistory = pgTable(
 
 export type UserRow = typeof users.$inferSelect;
 export type SongRow = typeof songs.$inferSelect;
-export type AlbumRow = typeof albums.$inferSelect;
