@@ -117,6 +117,22 @@ describe('Subsonic sign-in', () => {
     }
   });
 
+  it("bounds one address's failed sign-ins across accounts at the web sign-in's 100 a minute", async () => {
+    const base = { v: '1.16.1', c: 'tests', f: 'json' };
+    for (let i = 0; i < 100; i += 1) {
+      const code = await errorCode(await fx.raw('ping', { ...base, apiKey: `wl_guess-${i}` }));
+      expect(code).toBe(44);
+    }
+    const blocked = await json(await fx.raw('ping', { ...base, apiKey: fx.as.listener.apiKey }));
+    expect(blocked.error).toEqual({ code: 40, message: AUTH_MESSAGES.tooManyAttempts });
+    fx.t.clock.now += 61_000;
+    try {
+      expect(await errorCode(await fx.raw('ping', { ...base, apiKey: fx.as.listener.apiKey }))).toBeUndefined();
+    } finally {
+      fx.t.clock.now -= 61_000;
+    }
+  });
+
   it('refuses admin-only calls to listeners with 50 and runs them for admins', async () => {
     const refused = await fx.as.listener.token.startScan();
     expect(refused).toMatchObject({ status: 'failed', error: { code: 50 } });

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../../lib/httpError';
 import type { ModuleOptions } from '../moduleOptions';
+import { AddressFailures } from './auth/addressFailures';
 import { authenticate } from './auth/authenticate';
 import { createAppPasswordCipher } from './auth/appPasswordCipher';
 import { SENT, type SubsonicContext, type SubsonicUser } from './method';
@@ -23,6 +24,7 @@ const FORM_BODY_LIMIT = 1024 * 1024;
  */
 export async function subsonicRoutes(app: FastifyInstance, options: SubsonicOptions): Promise<void> {
   const cipher = createAppPasswordCipher(options.serverSecret);
+  const addressFailures = new AddressFailures();
 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT }, (_request, body, done) => {
     done(null, new URLSearchParams(body as string));
@@ -46,7 +48,7 @@ export async function subsonicRoutes(app: FastifyInstance, options: SubsonicOpti
       if (method.auth !== 'public') {
         checkVersion(params.string('v'));
         if (!params.string('c')) throw new SubsonicError(SUBSONIC_ERROR.missingParameter, "Required parameter 'c' is missing.");
-        user = await authenticate(params, { db: app.db, cipher, now: new Date(options.now()) });
+        user = await authenticate(params, { db: app.db, cipher, now: new Date(options.now()), address: request.ip, addressFailures });
         if (method.auth === 'admin' && user.role !== 'admin') throw notAuthorized(name);
       }
       const ctx: SubsonicContext = {

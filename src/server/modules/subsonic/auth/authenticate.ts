@@ -5,6 +5,7 @@ import { claimAttempt, clearAttempts, countAttempts, LOGIN_FAILURE_LIMIT } from 
 import type { SubsonicUser } from '../method';
 import { SUBSONIC_ERROR, SubsonicError, missingParameter } from '../protocol/errors';
 import type { SubsonicParams } from '../protocol/params';
+import type { AddressFailures } from './addressFailures';
 import { apiKeyHash } from './apiKeys';
 import type { AppPasswordCipher } from './appPasswordCipher';
 import { findApiKeyOwner, findUserWithAppPassword, touchApiKey } from './credentialStore';
@@ -13,6 +14,9 @@ export interface AuthDeps {
   db: Db;
   cipher: AppPasswordCipher;
   now: Date;
+  /** the request's address, and the failures counted per address */
+  address: string;
+  addressFailures: AddressFailures;
 }
 
 const WRONG_CREDENTIALS = 'Wrong username or password.';
@@ -27,6 +31,18 @@ const lastTouched = new Map<string, number>();
  * Failures count toward the account's sign-in limit shared with the web app (5 per 15 minutes).
  */
 export async function authenticate(params: SubsonicParams, deps: AuthDeps): Promise<SubsonicUser> {
+  if (deps.addressFailures.blocked(deps.address, deps.now.getTime())) throw new SubsonicError(SUBSONIC_ERROR.wrongCredentials, AUTH_MESSAGES.tooManyAttempts);
+  try {
+    return await signIn(params, deps);
+  } catch (error) {
+    if (error instanceof SubsonicError && FAILED_SIGN_IN.has(error.code)) deps.addressFailures.record(deps.address, deps.now.getTime());
+    throw error;
+  }
+}
+
+const FAILED_SIGN_IN = new Set<number>([SUBSONIC_ERROR.wrongCredentials, SUBSONIC_ERROR.invalidApiKey]);
+
+async function signIn(params: SubsonicParams, deps: AuthDeps): Promise<SubsonicUser> {
   const apiKey = params.string('apiKey');
   const u = params.string('u');
   const t = params.string('t');
