@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
@@ -47,11 +47,16 @@ const serverErrors: string[] = [];
 beforeAll(async () => {
   const dataDir = path.join(os.tmpdir(), `wavelength-fuzz-${randomBytes(6).toString('hex')}`);
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEMO_LIBRARY: 'off' });
+  // a built client's stand-in, as `npm start` always has one: a path param such as '..' can lead
+  // outside its route to the app's pages (/rest/.. is /), which answer 503 when no client is built
+  const clientDir = path.join(dataDir, 'client');
+  await mkdir(clientDir, { recursive: true });
+  await writeFile(path.join(clientDir, 'index.html'), '<!doctype html><title>Wavelength</title><script nonce="__CSP_NONCE__"></script>');
   database = await createTestDatabase();
   const clock = { now: Date.now() };
   // errors are logged into serverErrors, so a 5xx found is reported with its cause
   const logger = { level: 'error', stream: { write: (line: string) => serverErrors.push(line) } };
-  app = await buildApp({ config, database, jwtSecret: TEST_JWT_SECRET, now: () => clock.now, clientDir: null, logger });
+  app = await buildApp({ config, database, jwtSecret: TEST_JWT_SECRET, now: () => clock.now, clientDir, logger });
   await app.ready();
 
   listener = await createUser({ app, clock });
