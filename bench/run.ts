@@ -25,8 +25,9 @@ import { radioPart } from './radio/index';
 import { scanPart } from './scan/index';
 import { searchPart } from './search/index';
 import { streamPart } from './stream/index';
+import { subsonicPart } from './subsonic/index';
 
-export const PARTS: Part[] = [bundlePart, searchPart, scanPart, streamPart, radioPart, clickPart, lighthousePart];
+export const PARTS: Part[] = [bundlePart, searchPart, subsonicPart, scanPart, streamPart, radioPart, clickPart, lighthousePart];
 
 function parseArgs(argv: string[]): { only: string[] | null; list: boolean; profile: boolean; render: boolean } {
   let only: string[] | null = null;

@@ -16,14 +16,17 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { migrateDatabase, openDatabase } from '../../src/server/db/open';
-import { songs, users } from '../../src/server/db/schema';
+import { albums, artists, songs, users } from '../../src/server/db/schema';
+import { foldText } from '../../src/server/lib/text';
 import { hashPassword } from '../../src/server/modules/auth/passwords';
 import { createSession } from '../../src/server/modules/auth/sessions';
 import { songKeys } from '../../src/server/modules/songs/songKeys';
 import { generateSongs } from '../search/library';
+import { generateLibrary, type LibraryShape } from '../subsonic/library';
 
 export type ServerCommand =
   | { cmd: 'seedSongs'; count: number; seed?: number }
+  | ({ cmd: 'seedLibrary' } & LibraryShape)
   | { cmd: 'addSong'; title: string; artist: string; file: string; mimeType: string; durationMs: number; sizeBytes: number }
   | { cmd: 'user'; role?: 'user' | 'admin'; password?: string }
   | { cmd: 'token'; userId: string; role: 'user' | 'admin' }
@@ -100,6 +103,65 @@ async function seedSongs(count: number, seed = 42): Promise<{ inserted: number; 
   return { inserted, ms: Math.round(performance.now() - started) };
 }
 
+/**
+ * A library as a scan leaves it (bench/subsonic/library.ts): artists, albums and songs pointing at
+ * them (album_id, album, album_artist, artists[], track numbers, genres), searchable by album name
+ * as scanned songs are. No files: paths name nothing.
+ */
+async function seedLibrary(shape: LibraryShape): Promise<{ songs: number; albums: number; artists: number; ms: number }> {
+  const started = performance.now();
+  const library = generateLibrary(shape);
+  await db.execute(sql`drop index if exists songs_search_trgm_idx`);
+  await db.insert(artists).values(library.artists.map((name) => ({ name, sortKey: foldText(name) })));
+  const albumIds: string[] = [];
+  for (let i = 0; i < library.albums.length; i += 500) {
+    const rows = await db
+      .insert(albums)
+      .values(
+        library.albums
+          .slice(i, i + 500)
+          .map((a) => ({ name: a.name, albumArtist: a.albumArtist, year: a.year, groupKey: a.groupKey, sortKey: foldText(a.name) })),
+      )
+      .returning({ id: albums.id });
+    albumIds.push(...rows.map((r) => r.id));
+  }
+  for (let i = 0; i < library.songs.length; i += 2000) {
+    await db.insert(songs).values(
+      library.songs.slice(i, i + 2000).map((song) => {
+        const album = library.albums[song.album];
+        const keys = songKeys(song.title, song.artist);
+        return {
+          title: song.title,
+          artist: song.artist,
+          durationMs: song.durationMs,
+          path: `${randomUUID()}.mp3`,
+          mimeType: 'audio/mpeg',
+          sizeBytes: 4_000_000,
+          ...keys,
+          searchText: `${keys.searchText} ${foldText(album.name)}`,
+          source: 'scan' as const,
+          albumId: albumIds[song.album],
+          album: album.name,
+          albumArtist: album.albumArtist,
+          artists: song.artists,
+          trackNumber: song.trackNumber,
+          discNumber: 1,
+          year: album.year,
+          genres: [album.genre],
+          codec: 'mp3',
+          bitRate: 192_000,
+          sampleRate: 44_100,
+        };
+      }),
+    );
+  }
+  await db.execute(sql`create index if not exists songs_search_trgm_idx on songs using gin (search_text gin_trgm_ops)`);
+  await db.execute(sql`analyze songs`);
+  await db.execute(sql`analyze albums`);
+  await db.execute(sql`analyze artists`);
+  return { songs: library.songs.length, albums: albumIds.length, artists: library.artists.length, ms: Math.round(performance.now() - started) };
+}
+
 let userCounter = 0;
 /** An in-process CPU profiler, started and stopped around a measured window only. */
 let profiler: Session | null = null;
@@ -123,6 +185,8 @@ async function handle(message: ServerCommand): Promise<unknown> {
   switch (message.cmd) {
     case 'seedSongs':
       return seedSongs(message.count, message.seed);
+    case 'seedLibrary':
+      return seedLibrary({ songs: message.songs, albums: message.albums, artists: message.artists });
     case 'addSong': {
       const name = `${randomUUID()}${path.extname(message.file)}`;
       await mkdir(config.mediaDir, { recursive: true });
