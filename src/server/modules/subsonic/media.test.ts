@@ -10,7 +10,7 @@ import { BLUE, RED, inspect, near, writeTwoColourPng } from '../../library/artwo
 import { HAS_FFMPEG, describeWithFfmpeg, makeMusicDir, makeTrack } from '../../library/scan/test/makeTracks';
 import { createScanApp, scanNow } from '../../library/scan/test/scanApp';
 import { createUser, type TestApp } from '../../test/testApp';
-import { liveTranscodes } from './media/transcodeStream';
+import { LIVE_TRANSCODES_MAX, liveTranscodes } from './media/transcodeStream';
 import { itMatchesOpenApi } from './test/itMatchesOpenApi';
 import { subsonicFixture, type SubsonicFixture } from './test/subsonicFixture';
 
@@ -186,6 +186,32 @@ describeWithFfmpeg('Subsonic stream: the file through the web app’s Range code
     for (let i = 0; i < 100 && liveTranscodes.running > 0; i += 1) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(liveTranscodes.running).toBe(0);
     expect(liveTranscodes.stopped).toBe(stoppedBefore + 1);
+  });
+
+  it('sends the original file while every allowed live transcode is running, and transcodes again after', async () => {
+    const long = await songRow('Long One');
+    const held = [];
+    for (let i = 0; i < LIVE_TRANSCODES_MAX; i += 1) {
+      const abort = new AbortController();
+      const res = await rawFetch('stream', { id: long.id, format: 'mp3' }, { signal: abort.signal });
+      expect(res.headers.get('content-type')).toBe('audio/mpeg');
+      const reader = res.body!.getReader();
+      expect((await reader.read()).done).toBe(false);
+      held.push({ abort, reader });
+    }
+    expect(liveTranscodes.running).toBe(LIVE_TRANSCODES_MAX);
+    const original = await rawFetch('stream', { id: long.id, format: 'mp3' }, { headers: { range: 'bytes=0-3' } });
+    expect(original.status).toBe(206);
+    expect(original.headers.get('content-type')).toBe('audio/flac');
+    expect((await bytesOf(original)).toString('latin1')).toBe('fLaC');
+    for (const { abort, reader } of held) {
+      abort.abort();
+      await reader.read().catch(() => undefined);
+    }
+    for (let i = 0; i < 100 && liveTranscodes.running > 0; i += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(liveTranscodes.running).toBe(0);
+    const again = await rawFetch('stream', { id: long.id, format: 'mp3' }, { method: 'HEAD' });
+    expect(again.headers.get('content-type')).toBe('audio/mpeg');
   });
 
   it('streams an ALAC song as its cached FLAC copy, with ranges', async () => {

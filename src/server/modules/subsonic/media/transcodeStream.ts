@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { PassThrough, pipeline } from 'node:stream';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { SUBSONIC_ERROR, SubsonicError } from '../protocol/errors';
@@ -14,6 +15,17 @@ export interface LiveTranscode {
 
 /** ffmpeg runs of live transcodes now, and how many were stopped before their end (tests watch these). */
 export const liveTranscodes = { running: 0, stopped: 0 };
+
+/**
+ * At most this many live transcodes at once (one per core, at least 2): each ffmpeg takes a core,
+ * so more would slow every stream and request. Past it, stream sends the original file, which the
+ * protocol allows when the server cannot transcode.
+ */
+export const LIVE_TRANSCODES_MAX = Math.max(2, availableParallelism());
+
+export function canStartLiveTranscode(): boolean {
+  return liveTranscodes.running < LIVE_TRANSCODES_MAX;
+}
 
 export const LIVE_TRANSCODE_FAILED = 'This song could not be converted (ffmpeg failed; the server log has the details).';
 

@@ -16,7 +16,7 @@ import { downloadDisposition } from '../media/downloadName';
 import { plainLyrics, structuredLyrics } from '../media/lyrics';
 import { songFile } from '../media/songFile';
 import { transcodePlan } from '../media/transcodePlan';
-import { sendLiveTranscode } from '../media/transcodeStream';
+import { canStartLiveTranscode, sendLiveTranscode } from '../media/transcodeStream';
 import { SUBSONIC_ERROR, SubsonicError, notFound } from '../protocol/errors';
 
 /** A hash names one image for ever (as /api/artwork says); a song, album or artist id may get new artwork. */
@@ -34,7 +34,8 @@ export const mediaMethods: MethodTable = {
       const { song, path } = await songFile(db, options.config, params.required('id'));
       if (!song.playable) throw new SubsonicError(SUBSONIC_ERROR.generic, song.unplayableReason ?? 'This song cannot be played.');
       const hasFfmpeg = hasFfmpegOf(ctx);
-      const plan = hasFfmpeg ? transcodePlan(song, { format: params.string('format'), maxBitRate: params.int('maxBitRate') }) : null;
+      // no ffmpeg, or every core already transcoding: the original file
+      const plan = hasFfmpeg && canStartLiveTranscode() ? transcodePlan(song, { format: params.string('format'), maxBitRate: params.int('maxBitRate') }) : null;
       if (plan) {
         await sendLiveTranscode(request, reply, { source: path, plan, durationMs: song.durationMs });
         return SENT;
