@@ -1,4 +1,4 @@
-import { eq, or, sql } from 'drizzle-orm';
+import { eq, or, sql, type SQL } from 'drizzle-orm';
 import type { PublicUser } from '../../../contract/auth';
 import type { Db } from '../../db/open';
 import { users, type UserRow } from '../../db/schema';
@@ -9,10 +9,14 @@ export function toPublicUser(row: Pick<UserRow, 'id' | 'username' | 'email' | 'r
 
 /** Finds a user by email or by username, both ignoring case. */
 export async function findUserByLogin(db: Db, login: string): Promise<UserRow | undefined> {
-  const value = login.trim().toLowerCase();
-  const where = value.includes('@') ? eq(users.email, value) : sql`lower(${users.username}) = ${value}`;
-  const [row] = await db.select().from(users).where(where).limit(1);
+  const [row] = await db.select().from(users).where(loginMatches(login)).limit(1);
   return row;
+}
+
+/** The condition on users that a login (an email or a username, either ignoring case) names. */
+export function loginMatches(login: string): SQL {
+  const value = login.trim().toLowerCase();
+  return value.includes('@') ? eq(users.email, value) : sql`lower(${users.username}) = ${value}`;
 }
 
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {

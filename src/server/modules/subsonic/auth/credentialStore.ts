@@ -1,6 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/open';
 import { subsonicApiKeys, subsonicAppPasswords, users } from '../../../db/schema';
+import { loginMatches } from '../../auth/users';
 import type { SubsonicUser } from '../method';
 
 const userColumns = { id: users.id, username: users.username, email: users.email, role: users.role };
@@ -24,13 +25,11 @@ export async function touchApiKey(db: Db, keyId: string, now: Date): Promise<voi
 
 /** A user found by username or email (either ignoring case), with their encrypted app password if any. */
 export async function findUserWithAppPassword(db: Db, login: string): Promise<{ user: SubsonicUser; ciphertext: string | null } | undefined> {
-  const value = login.trim().toLowerCase();
-  const where = value.includes('@') ? eq(users.email, value) : sql`lower(${users.username}) = ${value}`;
   const [row] = await db
     .select({ ...userColumns, ciphertext: subsonicAppPasswords.ciphertext })
     .from(users)
-    .leftJoin(subsonicAppPasswords, and(eq(subsonicAppPasswords.userId, users.id)))
-    .where(where)
+    .leftJoin(subsonicAppPasswords, eq(subsonicAppPasswords.userId, users.id))
+    .where(loginMatches(login))
     .limit(1);
   if (!row) return undefined;
   const { ciphertext, ...user } = row;

@@ -5,6 +5,7 @@ import { userAlbumRows, type AlbumPageInput, type UserAlbumRow } from '../querie
 import { artistIdsByName, type NamedId } from './artistIds';
 import { artworkHashOf } from './coverArt';
 import { songChildrenWhere, type Child } from './child';
+import { isoTime } from './isoTime';
 
 /** The OpenSubsonic AlbumID3 (docs/subsonic.md, What songs, albums and artists carry). */
 export interface AlbumID3 {
@@ -64,8 +65,6 @@ export interface AlbumDirectoryChild {
   sortName: string;
   musicBrainzId: string;
 }
-
-const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
 /** A page of AlbumID3 for the user: one statement for the albums, one for their artists' ids. */
 export async function albumsID3(db: Db, userId: string, input: AlbumPageInput): Promise<AlbumID3[]> {
@@ -129,11 +128,11 @@ function toAlbumID3(row: UserAlbumRow, artistId: string | undefined): AlbumID3 {
     songCount: Number(row.song_count),
     duration: durationSeconds(Number(row.duration_ms)),
     playCount: Number(row.play_count),
-    created: iso(row.created_at),
-    starred: row.starred_at ? iso(row.starred_at) : undefined,
+    created: isoTime(row.created_at),
+    starred: row.starred_at ? isoTime(row.starred_at) : undefined,
     year: row.year ?? undefined,
     genre: genres[0],
-    played: row.played_at ? iso(row.played_at) : undefined,
+    played: row.played_at ? isoTime(row.played_at) : undefined,
     userRating: row.rating ?? undefined,
     recordLabels: [],
     musicBrainzId: row.mbz_album_id ?? '',

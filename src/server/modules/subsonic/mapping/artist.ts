@@ -2,6 +2,7 @@ import type { Db } from '../../../db/open';
 import { sql, type SQL } from 'drizzle-orm';
 import { userArtistRows, type UserArtistRow } from '../queries/artists';
 import { artworkHashOf } from './coverArt';
+import { isoTime } from './isoTime';
 
 /** The OpenSubsonic ArtistID3 (docs/subsonic.md, What songs, albums and artists carry). */
 export interface ArtistID3 {
@@ -26,8 +27,6 @@ export interface FolderArtist {
 /** Names are indexed as stored: the library sorts by the folded name and ignores no article. */
 export const IGNORED_ARTICLES = '';
 
-const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
-
 export async function artistsID3(db: Db, userId: string, where: SQL | null, limit?: number, offset?: number): Promise<ArtistID3[]> {
   return (await userArtistRows(db, userId, where, limit, offset)).map(toArtistID3);
 }
@@ -42,7 +41,7 @@ export function toArtistID3(row: UserArtistRow): ArtistID3 {
     name: row.name,
     coverArt: artworkHashOf(row.artwork_hash),
     albumCount: Number(row.album_count),
-    starred: row.starred_at ? iso(row.starred_at) : undefined,
+    starred: row.starred_at ? isoTime(row.starred_at) : undefined,
     userRating: row.rating ?? undefined,
     musicBrainzId: row.mbz_artist_id ?? '',
     sortName: row.sort_key,

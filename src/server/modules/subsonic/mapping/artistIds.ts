@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/open';
 import { foldText } from '../../../lib/text';
+import { rowsOf } from '../../browse/albumRows';
 
 export interface NamedId {
   id: string;
@@ -21,7 +22,7 @@ export async function artistIdsByName(db: Db, names: readonly string[]): Promise
   const keys = [...byFolded.keys()];
   const result = await db.execute(sql`select id, sort_key from artists where sort_key = any(${`{${keys.map(quoteArrayItem).join(',')}}`}::text[])`);
   const ids = new Map<string, string>();
-  for (const row of (result as unknown as { rows: { id: string; sort_key: string }[] }).rows) {
+  for (const row of rowsOf<{ id: string; sort_key: string }>(result)) {
     for (const name of byFolded.get(row.sort_key) ?? []) ids.set(name.toLowerCase(), row.id);
   }
   return ids;

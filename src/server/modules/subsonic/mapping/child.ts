@@ -3,6 +3,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/open';
 import { artworkHashOf } from './coverArt';
 import { artistIdsByName, type NamedId } from './artistIds';
+import { isoTime } from './isoTime';
+import { rowsOf } from '../../browse/albumRows';
 
 /** The OpenSubsonic Child of a song (docs/subsonic.md, What songs, albums and artists carry). */
 export interface Child {
@@ -92,8 +94,6 @@ interface ChildRow {
 /** Formats whose stream is a FLAC copy (library/transcode): the Child names both. */
 const TRANSCODED_TO_FLAC = new Set(['alac', 'aiff']);
 
-const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
-
 /**
  * The Children of songs picked by `where` (on alias s) in `order`, for one user: their like
  * (starred), rating and plays come from one statement, artist ids from one more, never a query per song.
@@ -113,7 +113,7 @@ export async function songChildrenWhere(db: Db, userId: string, where: SQL, orde
     where ${where}
     order by ${order}
     limit ${limit} offset ${offset}`);
-  const rows = (result as unknown as { rows: ChildRow[] }).rows;
+  const rows = rowsOf<ChildRow>(result);
   const names = rows.flatMap((row) => [...namesOf(row), ...(row.album_artist ? [row.album_artist] : [])]);
   const ids = await artistIdsByName(db, names);
   return rows.map((row) => toChild(row, ids));
@@ -177,15 +177,15 @@ function toChild(row: ChildRow, ids: Map<string, string>): Child {
     path: `${albumArtistName}/${album ?? 'Unknown album'}/${row.title}.${suffix}`.replace(/[\\:*?"<>|]/g, '_'),
     playCount: Number(row.play_count),
     discNumber: row.disc_number ?? undefined,
-    created: iso(row.created_at),
-    starred: row.starred_at ? iso(row.starred_at) : undefined,
+    created: isoTime(row.created_at),
+    starred: row.starred_at ? isoTime(row.starred_at) : undefined,
     albumId: row.album_id ?? undefined,
     artistId: artists[0]?.id,
     type: 'music',
     mediaType: 'song',
     isVideo: false,
     userRating: row.rating ?? undefined,
-    played: row.played_at ? iso(row.played_at) : undefined,
+    played: row.played_at ? isoTime(row.played_at) : undefined,
     bpm: 0,
     comment: '',
     sortName: row.sort_key,

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/open';
 import { isUuid, sqlUuidArray } from '../mapping/child';
 import { notFound } from '../protocol/errors';
+import { rowsOf } from '../../browse/albumRows';
 
 export type ItemKind = 'song' | 'album' | 'artist';
 
@@ -13,7 +14,7 @@ export async function existingIds(db: Db, kind: ItemKind, ids: readonly string[]
   const wellFormed = [...new Set(ids.filter(isUuid).map((id) => id.toLowerCase()))];
   if (wellFormed.length === 0) return new Set();
   const result = await db.execute(sql`select id from ${sql.raw(TABLE[kind])} where id = any(${sqlUuidArray(wellFormed)})`);
-  return new Set((result as unknown as { rows: { id: string }[] }).rows.map((row) => row.id));
+  return new Set(rowsOf<{ id: string }>(result).map((row) => row.id));
 }
 
 /** Error 70 naming the first id of `kind` that is malformed or unknown; nothing when all exist. */
@@ -33,7 +34,7 @@ export async function kindOf(db: Db, id: string): Promise<ItemKind> {
       union all select 'album' from albums where id = ${id}::uuid
       union all select 'artist' from artists where id = ${id}::uuid
       limit 1`);
-    const [row] = (result as unknown as { rows: { kind: ItemKind }[] }).rows;
+    const [row] = rowsOf<{ kind: ItemKind }>(result);
     if (row) return row.kind;
   }
   throw notFound(`Item '${id}'`);

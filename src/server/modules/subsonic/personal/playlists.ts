@@ -6,6 +6,8 @@ import { ownedPlaylist, type PlaylistRow } from '../../playlists/repository';
 import { isUuid, songChildrenWhere, type Child } from '../mapping/child';
 import { artworkHashOf } from '../mapping/coverArt';
 import { SUBSONIC_ERROR, SubsonicError } from '../protocol/errors';
+import { isoTime } from '../mapping/isoTime';
+import { rowsOf } from '../../browse/albumRows';
 
 /** The OpenSubsonic Playlist (docs/subsonic.md, Personal). */
 export interface SubsonicPlaylist {
@@ -36,8 +38,6 @@ interface PlaylistViewRow {
   cover_hash: string | null;
 }
 
-const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
-
 /**
  * The user's playlists (one, when `playlistId` is given), newest first as in the web app, each
  * with its song count, duration and the artwork of its first song that has one: one query.
@@ -57,7 +57,7 @@ export async function playlistViews(db: Db, user: { id: string; username: string
     group by p.id
     order by p.created_at desc, p.id desc
     limit ${PLAYLISTS_MAX}`);
-  return (result as unknown as { rows: PlaylistViewRow[] }).rows.map((row) => ({
+  return rowsOf<PlaylistViewRow>(result).map((row) => ({
     id: row.id,
     name: row.name,
     comment: row.description,
@@ -65,8 +65,8 @@ export async function playlistViews(db: Db, user: { id: string; username: string
     public: false,
     songCount: Number(row.song_count),
     duration: Math.round(Number(row.duration_ms) / 1000),
-    created: iso(row.created_at),
-    changed: iso(row.updated_at),
+    created: isoTime(row.created_at),
+    changed: isoTime(row.updated_at),
     coverArt: artworkHashOf(row.cover_hash),
   }));
 }
