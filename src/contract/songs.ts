@@ -3,6 +3,15 @@ import { Id, IsoTime } from './common';
 import { MESSAGES } from './messages';
 import { SONGS_PAGE_SIZE } from './limits';
 
+/** docs/product.md §2.14: a song's ReplayGain tags, which the player levels loudness with. */
+export const ReplayGain = z.object({
+  trackGain: z.number().nullable(),
+  trackPeak: z.number().nullable(),
+  albumGain: z.number().nullable(),
+  albumPeak: z.number().nullable(),
+});
+export type ReplayGain = z.infer<typeof ReplayGain>;
+
 /** docs/product.md §3 Song, as the API sends it. */
 export const Song = z.object({
   id: Id,
@@ -33,6 +42,8 @@ export const Song = z.object({
   unplayableReason: z.string().nullable().optional(),
   /** `/api/artwork/<hash>` (contract/artwork.ts) of the song's picture or its album's; null when there is none */
   artworkUrl: z.string().nullable().optional(),
+  /** the file's ReplayGain tags (gains in dB, peaks as a ratio of full scale); absent or null fields were not tagged */
+  replayGain: ReplayGain.optional(),
 });
 export type Song = z.infer<typeof Song>;
 

@@ -2,7 +2,7 @@ import { combineReducers } from '@reduxjs/toolkit';
 import { expectSaga } from 'redux-saga-test-plan';
 import { initialPlayerState, playerActions, playerSlice, type PlayerState } from '../../shared/player';
 import type { PlayerTrack } from '../../shared/player/playerTypes';
-import { DEFAULT_NOTIFICATIONS, DEFAULT_PRIVACY, settingsSlice, type SettingsSliceState } from '../../shared/settings';
+import { DEFAULT_NOTIFICATIONS, DEFAULT_PLAYBACK, DEFAULT_PRIVACY, settingsSlice, type SettingsSliceState } from '../../shared/settings';
 import { createTestServices, memoryTokenStore } from '../../test/testServices';
 import { toastSlice } from '../../ui/toast/toastSlice';
 import { playerSaga } from './playerSagas';
@@ -16,6 +16,7 @@ const settings = (autoplayNext: boolean): SettingsSliceState => ({
   notifications: DEFAULT_NOTIFICATIONS,
   privacy: DEFAULT_PRIVACY,
   streaming: { autoplayNext },
+  playback: DEFAULT_PLAYBACK,
 });
 const playing: Partial<PlayerState> = { currentTrack: t1, isPlaying: true, playingSongId: t1.id, duration: 120, queue: [t2] };
 

@@ -10,7 +10,28 @@ export type AudioEvent =
   | { type: 'canplay' }
   | { type: 'waiting' }
   | { type: 'error'; code: number; offline?: boolean }
-  | { type: 'trackLoaded'; duration: number };
+  | { type: 'trackLoaded'; duration: number }
+  /** the track set by setNext() started on the audio clock (gapless, crossfaded or at a radio boundary); it is now the current one */
+  | { type: 'advanced'; key: string; duration: number };
+
+/**
+ * What plays after the current track (docs/product.md §2.14). The engine decodes it ahead and starts
+ * it on the audio clock: gapless when `crossfadeSeconds` is 0, else overlapping the current track's
+ * end by that many seconds with equal-power curves; at `startAtMs` instead when it is set (a radio
+ * station's track boundary).
+ */
+export interface NextTrackPlan {
+  /** what the 'advanced' event names when it starts (the track's id) */
+  key: string;
+  url: string;
+  /** linear gain of that track (ReplayGain and preamp, peak-limited); 1 is unchanged */
+  gain: number;
+  crossfadeSeconds: number;
+  /** local wall-clock time (Date.now() ms) to start at, instead of the current track's end */
+  startAtMs?: number;
+  /** where in the track to start (radio: the live position at startAtMs); 0 by default */
+  offsetSeconds?: number;
+}
 
 /**
  * A load that failed: `mediaErrorCode` is the element's MediaError code (1-4) when it had one;
@@ -34,6 +55,17 @@ export interface AudioService {
   setVolume(volume: number): void;
   setMuted(muted: boolean): void;
   currentTime(): number;
+  /**
+   * A likely play (a pointer over or focus on a Play control, the next queued track): start fetching
+   * the URL, so that load() of the same URL can sound at once. Never counts as a play.
+   */
+  prepare(url: string): void;
+  /** The intent went away: drop what prepare(url) started, cancelling its requests. */
+  cancelPrepare(url: string): void;
+  /** What follows the current track, decoded ahead and started on the audio clock; null clears it. */
+  setNext(next: NextTrackPlan | null): void;
+  /** The current track's linear gain (ReplayGain and preamp); 1 is unchanged. */
+  setTrackGain(gain: number): void;
   /** Subscribes to docs/product.md §4's audio events; returns the unsubscribe. */
   subscribe(listener: (event: AudioEvent) => void): () => void;
 }

@@ -1,4 +1,4 @@
-import type { AudioEvent, AudioLoadError, AudioService } from './AudioService';
+import type { AudioEvent, AudioLoadError, AudioService, NextTrackPlan } from './AudioService';
 
 /**
  * An AudioService for tests: records what was asked of it, behaves like an element (load emits
@@ -18,6 +18,12 @@ export class FakeAudioService implements AudioService {
   failPlayWith: Error | null = null;
   /** a failing load happens with the network gone */
   offline = false;
+  /** URLs prepared and not cancelled, in order */
+  readonly prepared: string[] = [];
+  /** what setNext() last set */
+  next: NextTrackPlan | null = null;
+  /** the current track's gain as setTrackGain() last set it */
+  gain = 1;
   private readonly listeners = new Set<(event: AudioEvent) => void>();
 
   private record(method: string, ...args: unknown[]) {
@@ -72,6 +78,38 @@ export class FakeAudioService implements AudioService {
 
   currentTime(): number {
     return this.time;
+  }
+
+  prepare(url: string): void {
+    this.record('prepare', url);
+    if (!this.prepared.includes(url)) this.prepared.push(url);
+  }
+
+  cancelPrepare(url: string): void {
+    this.record('cancelPrepare', url);
+    const at = this.prepared.indexOf(url);
+    if (at >= 0) this.prepared.splice(at, 1);
+  }
+
+  setNext(next: NextTrackPlan | null): void {
+    this.record('setNext', next);
+    this.next = next;
+  }
+
+  setTrackGain(gain: number): void {
+    this.record('setTrackGain', gain);
+    this.gain = gain;
+  }
+
+  /** Test side: the next track starts on the audio clock, as the engine does at the current one's end. */
+  startNext(): void {
+    const next = this.next;
+    if (!next) throw new Error('no next track was set');
+    this.next = null;
+    this.src = next.url;
+    this.time = next.offsetSeconds ?? 0;
+    this.gain = next.gain;
+    this.emit({ type: 'advanced', key: next.key, duration: this.nextDuration });
   }
 
   subscribe(listener: (event: AudioEvent) => void): () => void {

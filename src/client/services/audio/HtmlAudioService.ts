@@ -2,7 +2,12 @@ import type { AudioEvent, AudioLoadError, AudioService } from './AudioService';
 
 const NO_URL = 'No audio URL provided';
 
-/** AudioService over one HTMLAudioElement (preload auto, docs/product.md §9); the element streams the URL natively. */
+/**
+ * AudioService over one HTMLAudioElement (preload auto, docs/product.md §9); the element streams the URL natively.
+ * It is the player before the playback engine, kept as the reference the engine is measured against
+ * (docs/benchmarks.md): it prepares nothing and levels nothing, and when a track ends it says 'ended',
+ * so the sagas load the next track as they always did.
+ */
 export class HtmlAudioService implements AudioService {
   private readonly listeners = new Set<(event: AudioEvent) => void>();
   /** the newest load; an older one still waiting is dropped */
@@ -95,6 +100,14 @@ export class HtmlAudioService implements AudioService {
   currentTime(): number {
     return this.element.currentTime;
   }
+
+  prepare(): void {}
+
+  cancelPrepare(): void {}
+
+  setNext(): void {}
+
+  setTrackGain(): void {}
 
   subscribe(listener: (event: AudioEvent) => void): () => void {
     this.listeners.add(listener);

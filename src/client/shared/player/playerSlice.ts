@@ -93,6 +93,10 @@ export const playerSlice = createSlice({
     muteToggleRequested() {},
     /** A click anywhere while playback waits for one (autoplay blocked). */
     userInteracted() {},
+    /** A likely play: a pointer over, or focus on, a track's Play control (docs/product.md §2.14); nothing is counted. */
+    prepareRequested(_state, _action: PayloadAction<{ track: PlayerTrack }>) {},
+    /** That intent went away (the pointer left, focus moved on). */
+    prepareCancelled(_state, _action: PayloadAction<{ track: PlayerTrack }>) {},
 
     // Results, dispatched by the player sagas.
     /** A track is being loaded: its time starts at `at` (0) and its duration is the library's until the file says. */

@@ -1,3 +1,5 @@
+import type { ReplayGain } from '../../../contract/songs';
+
 /** docs/product.md §3 "Track (playback)": what the player needs to play one song. */
 export interface PlayerTrack {
   id: string;
@@ -11,6 +13,12 @@ export interface PlayerTrack {
   album?: string | null;
   /** `/api/artwork/<hash>` (contract/artwork.ts); absent or null when there is none */
   artworkUrl?: string | null;
+  /** the album's id and the track's place on it: crossfade never splits an album played in order (docs/product.md §2.14) */
+  albumId?: string | null;
+  discNumber?: number | null;
+  trackNumber?: number | null;
+  /** the file's ReplayGain tags, absent when untagged (docs/product.md §2.14) */
+  replayGain?: ReplayGain;
 }
 
 /** Where a play started; counted in statistics. */

@@ -10,10 +10,26 @@ export {
   selectNotifications,
   selectPrivacy,
   selectStreaming,
+  selectPlayback,
   loadSettings,
   SETTINGS_STORAGE_KEY,
   DEFAULT_NOTIFICATIONS,
   DEFAULT_PRIVACY,
   DEFAULT_STREAMING,
+  DEFAULT_PLAYBACK,
+  CROSSFADE_MAX_SECONDS,
+  PREAMP_MIN_DB,
+  PREAMP_MAX_DB,
+  REPLAY_GAIN_MODES,
 } from './settingsSlice';
-export type { SettingsState, SettingsSliceState, ThemeName, ThemePreference, NotificationSettings, PrivacySettings, StreamingSettings } from './settingsSlice';
+export type {
+  SettingsState,
+  SettingsSliceState,
+  ThemeName,
+  ThemePreference,
+  NotificationSettings,
+  PrivacySettings,
+  StreamingSettings,
+  PlaybackSettings,
+  ReplayGainMode,
+} from './settingsSlice';

@@ -23,12 +23,28 @@ export interface StreamingSettings {
   autoplayNext: boolean;
 }
 
+export type ReplayGainMode = 'off' | 'auto' | 'track' | 'album';
+/** docs/product.md §2.14: how the player joins and levels tracks. */
+export interface PlaybackSettings {
+  /** seconds of equal-power overlap between tracks, 0 (off) to CROSSFADE_MAX_SECONDS; never within an album played in order */
+  crossfadeSeconds: number;
+  /** auto: album gain while an album plays in order, track gain otherwise */
+  replayGainMode: ReplayGainMode;
+  /** dB added to the ReplayGain of tagged files, PREAMP_MIN_DB to PREAMP_MAX_DB */
+  preampDb: number;
+}
+export const CROSSFADE_MAX_SECONDS = 12;
+export const PREAMP_MIN_DB = -12;
+export const PREAMP_MAX_DB = 12;
+export const REPLAY_GAIN_MODES: readonly ReplayGainMode[] = ['off', 'auto', 'track', 'album'];
+
 /** Preferences kept in this browser (record listening history is the account's, kept on the server too). */
 export interface SettingsState {
   theme: ThemePreference;
   notifications: NotificationSettings;
   privacy: PrivacySettings;
   streaming: StreamingSettings;
+  playback: PlaybackSettings;
 }
 
 export const SETTINGS_STORAGE_KEY = 'wavelength_settings';
@@ -36,6 +52,7 @@ export const SETTINGS_STORAGE_KEY = 'wavelength_settings';
 export const DEFAULT_NOTIFICATIONS: NotificationSettings = { emailNotifications: true, pushNotifications: false, marketingEmails: false };
 export const DEFAULT_PRIVACY: PrivacySettings = { recordListeningHistory: true, showActivity: true };
 export const DEFAULT_STREAMING: StreamingSettings = { autoplayNext: true };
+export const DEFAULT_PLAYBACK: PlaybackSettings = { crossfadeSeconds: 0, replayGainMode: 'auto', preampDb: 0 };
 
 /** The settings and what the system's theme is now (not a setting: never stored). */
 export interface SettingsSliceState extends SettingsState {
@@ -60,6 +77,18 @@ function booleans<T extends object>(defaults: T, saved: unknown): T {
   return out;
 }
 
+/** Playback settings from storage: numbers within their range (rounded to the slider's step), a known mode, else the default. */
+function playbackSettings(saved: unknown): PlaybackSettings {
+  const out = { ...DEFAULT_PLAYBACK };
+  if (!saved || typeof saved !== 'object') return out;
+  const { crossfadeSeconds, replayGainMode, preampDb } = saved as Record<string, unknown>;
+  const inRange = (v: unknown, min: number, max: number): v is number => typeof v === 'number' && Number.isFinite(v) && v >= min && v <= max;
+  if (inRange(crossfadeSeconds, 0, CROSSFADE_MAX_SECONDS)) out.crossfadeSeconds = Math.round(crossfadeSeconds * 2) / 2;
+  if (REPLAY_GAIN_MODES.includes(replayGainMode as ReplayGainMode)) out.replayGainMode = replayGainMode as ReplayGainMode;
+  if (inRange(preampDb, PREAMP_MIN_DB, PREAMP_MAX_DB)) out.preampDb = Math.round(preampDb * 2) / 2;
+  return out;
+}
+
 /** The saved settings (SETTINGS_STORAGE_KEY), each part falling back to its default. */
 export function loadSettings(): SettingsState {
   let saved: Partial<Record<keyof SettingsState, unknown>> = {};
@@ -73,12 +102,13 @@ export function loadSettings(): SettingsState {
     notifications: booleans(DEFAULT_NOTIFICATIONS, saved.notifications),
     privacy: booleans(DEFAULT_PRIVACY, saved.privacy),
     streaming: booleans(DEFAULT_STREAMING, saved.streaming),
+    playback: playbackSettings(saved.playback),
   };
 }
 
 /** What is stored of the settings: the settings without the system's theme. */
-export function storedSettings({ theme, notifications, privacy, streaming }: SettingsState): SettingsState {
-  return { theme, notifications, privacy, streaming };
+export function storedSettings({ theme, notifications, privacy, streaming, playback }: SettingsState): SettingsState {
+  return { theme, notifications, privacy, streaming, playback: playback ?? DEFAULT_PLAYBACK };
 }
 
 export const settingsSlice = createSlice({
@@ -110,8 +140,10 @@ export const settingsSlice = createSlice({
     selectNotifications: (state) => state.notifications ?? DEFAULT_NOTIFICATIONS,
     selectPrivacy: (state) => state.privacy ?? DEFAULT_PRIVACY,
     selectStreaming: (state) => state.streaming ?? DEFAULT_STREAMING,
+    selectPlayback: (state) => state.playback ?? DEFAULT_PLAYBACK,
   },
 });
 
 export const settingsActions = settingsSlice.actions;
-export const { selectTheme, selectThemePreference, selectSettings, selectNotifications, selectPrivacy, selectStreaming } = settingsSlice.selectors;
+export const { selectTheme, selectThemePreference, selectSettings, selectNotifications, selectPrivacy, selectStreaming, selectPlayback } =
+  settingsSlice.selectors;

@@ -27,6 +27,10 @@ export const songColumns = {
   playable: songs.playable,
   unplayableReason: songs.unplayableReason,
   artworkHash: songs.artworkHash,
+  rgTrackGain: songs.rgTrackGain,
+  rgTrackPeak: songs.rgTrackPeak,
+  rgAlbumGain: songs.rgAlbumGain,
+  rgAlbumPeak: songs.rgAlbumPeak,
 };
 
 export async function assertSongExists(db: Db, songId: string): Promise<void> {

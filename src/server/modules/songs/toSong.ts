@@ -25,6 +25,10 @@ export type SongSource = Pick<
   | 'playable'
   | 'unplayableReason'
   | 'artworkHash'
+  | 'rgTrackGain'
+  | 'rgTrackPeak'
+  | 'rgAlbumGain'
+  | 'rgAlbumPeak'
 >;
 
 /**
@@ -74,6 +78,7 @@ function libraryFields(row: SongSource): Partial<Song> {
     bitRate: row.bitRate,
     playable: row.playable,
     unplayableReason: row.unplayableReason,
+    replayGain: { trackGain: row.rgTrackGain, trackPeak: row.rgTrackPeak, albumGain: row.rgAlbumGain, albumPeak: row.rgAlbumPeak },
   };
 }
 

@@ -3,7 +3,15 @@ import { useDispatch, useSelector } from 'react-redux';
 import { LibraryScanPanel } from '../../../features/library';
 import { ProfileFields, useSaveProfile, type ProfileDraft } from '../../../features/profile';
 import { SubsonicAccessPanel } from '../../../features/subsonicAccess';
-import { selectNotifications, selectPrivacy, selectStreaming, selectThemePreference, settingsActions, type SettingsState } from '../../../shared/settings';
+import {
+  selectNotifications,
+  selectPlayback,
+  selectPrivacy,
+  selectStreaming,
+  selectThemePreference,
+  settingsActions,
+  type SettingsState,
+} from '../../../shared/settings';
 import { selectIsAdmin, selectUser } from '../../../shared/session';
 import { Button } from '../../../ui/Button';
 import { ErrorMessage, Page, PageTitle } from '../../../ui/Page';
@@ -19,11 +27,12 @@ function useSavedSettings(): SettingsState {
     notifications: useSelector(selectNotifications),
     privacy: useSelector(selectPrivacy),
     streaming: useSelector(selectStreaming),
+    playback: useSelector(selectPlayback),
   };
 }
 
 const sameSettings = (a: SettingsState, b: SettingsState) =>
-  a.theme === b.theme && (['notifications', 'privacy', 'streaming'] as const).every((key) => JSON.stringify(a[key]) === JSON.stringify(b[key]));
+  a.theme === b.theme && (['notifications', 'privacy', 'streaming', 'playback'] as const).every((key) => JSON.stringify(a[key]) === JSON.stringify(b[key]));
 
 /** The profile fields of the settings page, kept in step with the signed-in user. */
 function useProfileDraft() {
