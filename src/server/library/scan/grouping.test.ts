@@ -152,4 +152,15 @@ describe('library scan: grouping and tags', () => {
       playable: true,
     });
   });
+
+  itWithFfmpeg('answers the ReplayGain tags in the web API, for the player to level loudness (issue 16)', async () => {
+    const { createUser } = await import('../../test/testApp');
+    const listener = await createUser(t);
+    const res = await t.app.inject({ method: 'GET', url: `/api/songs/${(await songOf('Mb One')).id}`, headers: listener.headers });
+    const { replayGain } = res.json().song;
+    expect(replayGain).toMatchObject({ trackGain: -6.5, albumGain: -7, albumPeak: null });
+    expect(replayGain.trackPeak).toBeCloseTo(0.9);
+    const untagged = await t.app.inject({ method: 'GET', url: `/api/songs/${(await songOf('Mb Two')).id}`, headers: listener.headers });
+    expect(untagged.json().song.replayGain).toEqual({ trackGain: null, trackPeak: null, albumGain: null, albumPeak: null });
+  });
 });

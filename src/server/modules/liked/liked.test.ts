@@ -55,6 +55,7 @@ describe('liked songs', () => {
         bitRate: null,
         playable: true,
         unplayableReason: null,
+        replayGain: { trackGain: null, trackPeak: null, albumGain: null, albumPeak: null },
         artworkUrl: null,
       },
     });

@@ -81,7 +81,7 @@ describe('GET /api/songs', () => {
     const { body } = await search({ search: 'plain qx' });
     expect(body.success).toBe(true);
     const [song] = body.songs;
-    // issue 14: songs gain the library fields and an artwork URL (an upload without artwork: null)
+    // issue 14: songs gain the library fields and an artwork URL (an upload without artwork: null); issue 16: their ReplayGain tags
     expect(Object.keys(song).sort()).toEqual([
       'album',
       'albumArtist',
@@ -99,6 +99,7 @@ describe('GET /api/songs', () => {
       'path',
       'playable',
       'publicUrl',
+      'replayGain',
       'title',
       'trackNumber',
       'unplayableReason',
