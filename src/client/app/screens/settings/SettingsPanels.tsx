@@ -138,7 +138,7 @@ export function StreamingPanel({ draft, set }: { draft: SettingsState; set: SetS
   return (
     <Panel id="settings-streaming" title="Streaming">
       <fieldset>
-        <legend>Playback</legend>
+        <legend>The queue</legend>
         <Toggle
           label="Autoplay the next track"
           hint="When a song ends, the next one in the queue starts (the radio always plays on)."

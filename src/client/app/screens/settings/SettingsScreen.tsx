@@ -18,6 +18,7 @@ import { ErrorMessage, Page, PageTitle } from '../../../ui/Page';
 import { toastShown } from '../../../ui/toast/toastSlice';
 import { useDocumentTitle } from '../../../ui/useDocumentTitle';
 import { LeaveGuard } from './LeaveGuard';
+import { PlaybackPanel } from './PlaybackPanel';
 import { AppearancePanel, Bar, Fields, NotificationsPanel, Panel, PrivacyPanel, StreamingPanel, type SetSetting } from './SettingsPanels';
 import { useAccountSettings } from './useAccountSettings';
 
@@ -49,7 +50,7 @@ function useProfileDraft() {
 }
 
 /**
- * docs/product.md §2.10 Settings: five sections; Save keeps them (profile and listening history on
+ * docs/product.md §2.10 Settings: six sections (Playback: §2.14); Save keeps them (profile and listening history on
  * the server, the rest in the browser), Cancel puts them back, and leaving with changes asks first.
  * Subsonic apps (§2.13) and Library act at once, outside Save.
  */
@@ -92,6 +93,7 @@ export default function SettingsScreen() {
       <PrivacyPanel draft={draft} set={set} />
       <AppearancePanel draft={draft} set={set} />
       <StreamingPanel draft={draft} set={set} />
+      <PlaybackPanel draft={draft} set={set} />
       <Panel id="settings-subsonic" title="Subsonic apps">
         <SubsonicAccessPanel />
       </Panel>

@@ -27,6 +27,7 @@ describe('settings kept in this browser', () => {
       notifications: { emailNotifications: true, pushNotifications: true, marketingEmails: false },
       privacy: { recordListeningHistory: true, showActivity: true },
       streaming: { autoplayNext: false },
+      playback: { crossfadeSeconds: 0, replayGainMode: 'auto', preampDb: 0 },
     });
     localStorage.setItem(SETTINGS_STORAGE_KEY, '{not json');
     expect(loadSettings().notifications.emailNotifications).toBe(true);
@@ -44,9 +45,9 @@ describe('settings kept in this browser', () => {
 });
 
 describe('the settings page', () => {
-  it('renders all five sections', () => {
+  it('renders all six sections', () => {
     renderWithProviders(<SettingsPage />, { preloadedState: signedInState() });
-    for (const name of ['Profile', 'Notifications', 'Privacy', 'Appearance', 'Streaming']) {
+    for (const name of ['Profile', 'Notifications', 'Privacy', 'Appearance', 'Streaming', 'Playback']) {
       expect(screen.getByRole('region', { name })).toBeInTheDocument();
     }
   });
