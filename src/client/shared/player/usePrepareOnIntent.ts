@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, type FocusEvent, type PointerEvent } from 'react';
-import { useDispatch, useSelector } from 'react-redux';
-import { playerActions, selectCurrentTrack } from './playerSlice';
+import { useDispatch } from 'react-redux';
+import { playerActions } from './playerSlice';
 import type { PlayerTrack } from './playerTypes';
 
 /** The track a Play control would start, or a function that makes it when the intent shows (a list need not build every track on each render). */
@@ -28,22 +28,18 @@ const resolve = (track: IntentTrack) => (typeof track === 'function' ? track() :
  * pen: a touch has no hover, its tap is the click) or focus on a Play control asks the player to
  * prepare the track; once neither is left, the same track is cancelled. One request per intent: a
  * hovered control that also takes focus does not prepare twice, and keeps its request while either
- * lasts. The current track is never prepared (its Play resumes it) nor cancelled (a click on the
- * control made it current: the player uses what was prepared). What is still prepared when the
- * component goes away is cancelled.
+ * lasts. What is still prepared when the component goes away is cancelled. The UI only reports the
+ * intent: the player's prepare saga decides what to fetch (not the loaded current track) and lets a
+ * play that follows keep the request.
  */
 export function usePrepareIntents(): (key: string, track: IntentTrack) => PrepareIntentHandlers {
   const dispatch = useDispatch();
-  const currentId = useSelector(selectCurrentTrack)?.id ?? null;
-  const currentRef = useRef(currentId);
-  currentRef.current = currentId;
   const intents = useRef(new Map<string, Intent>());
 
   useEffect(() => {
     const live = intents.current;
     return () => {
-      for (const intent of live.values())
-        if (intent.prepared && intent.prepared.id !== currentRef.current) dispatch(playerActions.prepareCancelled({ track: intent.prepared }));
+      for (const intent of live.values()) if (intent.prepared) dispatch(playerActions.prepareCancelled({ track: intent.prepared }));
       live.clear();
     };
   }, [dispatch]);
@@ -56,14 +52,13 @@ export function usePrepareIntents(): (key: string, track: IntentTrack) => Prepar
         const wanted = intent.pointer || intent.focus;
         if (wanted && !intent.prepared) {
           const next = resolve(track);
-          if (!next || next.id === currentRef.current) return;
+          if (!next) return;
           intent.prepared = next;
           dispatch(playerActions.prepareRequested({ track: next }));
         } else if (!wanted && intent.prepared) {
           const cancelled = intent.prepared;
           intent.prepared = null;
-          // a click made it the current track: the player took the prepared request, nothing to cancel
-          if (cancelled.id !== currentRef.current) dispatch(playerActions.prepareCancelled({ track: cancelled }));
+          dispatch(playerActions.prepareCancelled({ track: cancelled }));
         }
       };
       return {
