@@ -12,7 +12,7 @@ export const DWELL_MS = 700;
 export const ENGINE_SWITCH = 'wavelength_audio_engine';
 
 export interface AppClickWay {
-  /** rest the pointer on Play for DWELL_MS before the click (prepare on intent, docs/product.md §2.14) */
+  /** rest the pointer on Play for DWELL_MS before the click (prepare on intent, docs/product.md §2.14); else wait as long with the pointer away */
   hover: boolean;
   /** 'element': the reference engine, the old HtmlAudioService; 'default': whatever the app plays through by default */
   engine: 'default' | 'element';
@@ -27,8 +27,8 @@ export interface AppClick {
 
 /**
  * The real app: signed in (token in localStorage as the app keeps it), the Search page finds the
- * song, the link is throttled, then (optionally) the pointer rests on the song's Play button for
- * DWELL_MS, then a click. Measured from the click to currentTime > 0 of the element with the id
+ * song, the link is throttled, then the pointer rests on the song's Play button (or away from it)
+ * for DWELL_MS, then a click (which moves the pointer onto the button just before it presses). Measured from the click to currentTime > 0 of the element with the id
  * wavelength-audio (the engine's active element keeps that id), polled every 2 ms.
  */
 export async function measureInApp(browser: Browser, baseUrl: string, token: string, title: string, way: AppClickWay): Promise<AppClick> {
@@ -74,10 +74,10 @@ export async function measureInApp(browser: Browser, baseUrl: string, token: str
       });
     });
     const play = row.getByRole('button', { name: `Play ${title}` });
-    if (way.hover) {
-      await play.hover();
-      await page.waitForTimeout(DWELL_MS);
-    }
+    // the same wait either way, so only the hover differs (requests of the page still on the link settle alike)
+    if (way.hover) await play.hover();
+    else await page.mouse.move(0, 0);
+    await page.waitForTimeout(DWELL_MS);
     const preparedBeforeClick = streamRequests > 0;
     await play.click();
     const soundMs = await page.evaluate(() => (window as unknown as { benchSound: Promise<number> }).benchSound);
