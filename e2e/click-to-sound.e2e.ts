@@ -74,16 +74,20 @@ async function hoverThenClick({ page, play }: Opened): Promise<number> {
   await page.evaluate(() => {
     const w = window as unknown as { e2eSound: Promise<number> };
     w.e2eSound = new Promise((resolve) => {
-      const listener = () => {
-        const clicked = performance.now();
-        const poll = setInterval(() => {
-          const el = document.getElementById('wavelength-audio') as HTMLAudioElement | null;
-          if (!el || el.currentTime <= 0) return;
-          clearInterval(poll);
-          resolve(performance.now() - clicked);
-        }, 2);
-      };
-      document.addEventListener('click', listener, { capture: true, once: true });
+      // inline: a named function here would reach the page wrapped in tsx's __name helper
+      document.addEventListener(
+        'click',
+        () => {
+          const clicked = performance.now();
+          const poll = setInterval(() => {
+            const el = document.getElementById('wavelength-audio') as HTMLAudioElement | null;
+            if (!el || el.currentTime <= 0) return;
+            clearInterval(poll);
+            resolve(performance.now() - clicked);
+          }, 2);
+        },
+        { capture: true, once: true },
+      );
     });
   });
   await play.hover();
