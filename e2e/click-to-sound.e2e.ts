@@ -161,8 +161,9 @@ test('a hover prepares the stream (a request goes out) and leaving cancels it (n
     opened.cdp.on('Network.requestWillBeSent', (e) => {
       if (e.request.url.includes('/api/songs/stream/')) requests.add(e.requestId);
     });
-    opened.cdp.on('Network.loadingFailed', (e) => ended.add(e.requestId));
-    opened.cdp.on('Network.loadingFinished', (e) => ended.add(e.requestId));
+    const end = (id: string) => requests.has(id) && ended.add(id);
+    opened.cdp.on('Network.loadingFailed', (e) => end(e.requestId));
+    opened.cdp.on('Network.loadingFinished', (e) => end(e.requestId));
     opened.cdp.on('Network.dataReceived', (e) => {
       if (counting && requests.has(e.requestId)) bytesAfter += e.dataLength;
     });
