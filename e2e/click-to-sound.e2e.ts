@@ -149,35 +149,42 @@ test('hovering Play and leaving counts no play and starts nothing', async () => 
   }
 });
 
-test('a hover prepares the stream (a request goes out) and leaving cancels it (no more bytes arrive)', async () => {
-  const title = `E2E Hover Cancel ${stamp}`;
-  await uploadSong(benchAudioFile(), title);
-  const opened = await openSong(title);
-  try {
-    const requests = new Set<string>();
-    const ended = new Set<string>();
-    let bytesAfter = 0;
-    let counting = false;
-    opened.cdp.on('Network.requestWillBeSent', (e) => {
-      if (e.request.url.includes('/api/songs/stream/')) requests.add(e.requestId);
-    });
-    const end = (id: string) => requests.has(id) && ended.add(id);
-    opened.cdp.on('Network.loadingFailed', (e) => end(e.requestId));
-    opened.cdp.on('Network.loadingFinished', (e) => end(e.requestId));
-    opened.cdp.on('Network.dataReceived', (e) => {
-      if (counting && requests.has(e.requestId)) bytesAfter += e.dataLength;
-    });
-    await opened.play.hover();
-    await opened.page.waitForTimeout(DWELL_MS);
-    assert.ok(requests.size > 0, 'the hover sent no stream request (prepare on intent: the sagas and the engine)');
-    await opened.page.mouse.move(0, 0);
-    // the player keeps a prepared track 300 ms after the intent goes (a click may still follow), then
-    // cancels it; a grace for that and for bytes already on the way, then nothing more may arrive
-    await opened.page.waitForTimeout(1000);
-    counting = true;
-    await opened.page.waitForTimeout(1500);
-    assert.equal(bytesAfter, 0, `${bytesAfter} bytes of the prepared stream arrived after the pointer left (${ended.size}/${requests.size} requests ended)`);
-  } finally {
-    await opened.close();
-  }
-});
+const INTENTS = {
+  hover: { show: (o: Opened) => o.play.hover(), end: (o: Opened) => o.page.mouse.move(0, 0), what: 'the pointer left' },
+  focus: { show: (o: Opened) => o.play.focus(), end: (o: Opened) => o.play.blur(), what: 'focus moved on' },
+};
+
+for (const [name, intent] of Object.entries(INTENTS)) {
+  test(`${name} on Play prepares the stream (a request goes out) and when ${intent.what} it is cancelled (no more bytes arrive)`, async () => {
+    const title = `E2E Intent Cancel ${name} ${stamp}`;
+    await uploadSong(benchAudioFile(), title);
+    const opened = await openSong(title);
+    try {
+      const requests = new Set<string>();
+      const ended = new Set<string>();
+      let bytesAfter = 0;
+      let counting = false;
+      opened.cdp.on('Network.requestWillBeSent', (e) => {
+        if (e.request.url.includes('/api/songs/stream/')) requests.add(e.requestId);
+      });
+      const end = (id: string) => requests.has(id) && ended.add(id);
+      opened.cdp.on('Network.loadingFailed', (e) => end(e.requestId));
+      opened.cdp.on('Network.loadingFinished', (e) => end(e.requestId));
+      opened.cdp.on('Network.dataReceived', (e) => {
+        if (counting && requests.has(e.requestId)) bytesAfter += e.dataLength;
+      });
+      await intent.show(opened);
+      await opened.page.waitForTimeout(DWELL_MS);
+      assert.ok(requests.size > 0, `${name} sent no stream request (prepare on intent: the sagas and the engine)`);
+      await intent.end(opened);
+      // the player keeps a prepared track 300 ms after the intent goes (a click may still follow), then
+      // cancels it; a grace for that and for bytes already on the way, then nothing more may arrive
+      await opened.page.waitForTimeout(1000);
+      counting = true;
+      await opened.page.waitForTimeout(1500);
+      assert.equal(bytesAfter, 0, `${bytesAfter} bytes of the prepared stream arrived after ${intent.what} (${ended.size}/${requests.size} requests ended)`);
+    } finally {
+      await opened.close();
+    }
+  });
+}
