@@ -1,18 +1,17 @@
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../../e2e/support/browser';
 import { benchAudioFile, benchMp3File } from '../lib/audioFile';
+import { LINK } from './app';
+import { APP_RUNS, appFigures, appMethod, runAppClicks } from './appFigures';
 import type { Part } from '../lib/part';
 import { atMost, info, type Figure } from '../lib/report';
 import { addBenchSong, startBenchServer } from '../lib/serverHandle';
 import { median } from '../lib/stats';
-import { TOKEN_STORAGE_KEY } from '../../src/contract/limits';
 
-/** 4 Mbit/s down and up; a 20 ms round trip. */
-export const LINK = { downloadThroughput: 4_000_000 / 8, uploadThroughput: 4_000_000 / 8, latency: 20 };
+export { LINK } from './app';
 const BUDGET_MS = 500;
 const STREAM_RUNS = 5;
 const BLOB_RUNS = 2;
-const APP_RUNS = 3;
 
 interface ClickTiming {
   /** click handler to the media element's 'loadedmetadata' */
@@ -138,54 +137,10 @@ async function measureOnce(browser: Browser, baseUrl: string, url: string, mode:
   }
 }
 
-/**
- * The real app: signed in (token in localStorage as the app keeps it), the Search page finds the
- * song, and a click on its Play button starts the player (its audio element is #wavelength-audio).
- * Measured from the click (a capturing listener) to currentTime > 0, polled every 2 ms.
- */
-async function measureInApp(browser: Browser, baseUrl: string, token: string, title: string): Promise<number> {
-  const context = await browser.newContext({ baseURL: baseUrl });
-  try {
-    const page = await context.newPage();
-    await page.goto('/auth/login');
-    await page.evaluate(([key, value]) => localStorage.setItem(key, value), [TOKEN_STORAGE_KEY, token] as const);
-    await page.goto('/search');
-    await page.getByLabel('Title or artist').fill(title);
-    const row = page.getByTestId('song-result').filter({ hasText: title });
-    await row.waitFor({ timeout: 20_000 });
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, ...LINK });
-    await page.evaluate(() => {
-      const w = window as unknown as { benchSound: Promise<number> };
-      w.benchSound = new Promise((resolve) => {
-        document.addEventListener(
-          'click',
-          () => {
-            const clicked = performance.now();
-            const poll = setInterval(() => {
-              const el = document.getElementById('wavelength-audio') as HTMLAudioElement | null;
-              if (!el || el.currentTime <= 0) return;
-              clearInterval(poll);
-              resolve(performance.now() - clicked);
-            }, 2);
-          },
-          { capture: true, once: true },
-        );
-      });
-    });
-    await row.getByRole('button', { name: `Play ${title}` }).click();
-    return await page.evaluate(() => (window as unknown as { benchSound: Promise<number> }).benchSound);
-  } finally {
-    await context.close();
-  }
-}
-
 export const clickPart: Part = {
   name: 'click',
   title: 'Click-to-sound in chromium at 4 Mbit/s, 5 MB file',
-  limitSeconds: 180,
+  limitSeconds: 600,
   async run(ctx) {
     const audio = benchAudioFile();
     const server = await startBenchServer();
@@ -230,18 +185,8 @@ export const clickPart: Part = {
       const streamMp3: ClickTiming[] = [];
       for (let i = 0; i < STREAM_RUNS; i += 1) streamMp3.push(await measureOnce(browser, server.baseUrl, await freshUrl(mp3Song.id), 'stream', cookie));
       // The same through the app's own Search page and player, each run a new user and a song of its own (a new publicUrl).
-      const clientDir = await ctx.clientDir();
-      const appServer = await startBenchServer({ clientDir });
-      const inApp: number[] = [];
-      try {
-        for (let i = 0; i < APP_RUNS; i += 1) {
-          const title = `Bench Tone In The App ${i + 1}`;
-          await addBenchSong(appServer, title, audio);
-          inApp.push(await measureInApp(browser, appServer.baseUrl, (await appServer.user()).token, title));
-        }
-      } finally {
-        await appServer.stop();
-      }
+      const app = await runAppClicks(browser, await ctx.clientDir(), { wav: audio, mp3 }, ctx.log);
+      const inApp = app.cold.WAV.runs.map((r) => r.soundMs);
       const p50 = (xs: ClickTiming[], key: keyof ClickTiming) => median(xs.map((t) => t[key] ?? Number.NaN));
       const ours = p50(stream, 'audibleMs');
       const ref = p50(blob, 'audibleMs');
@@ -261,15 +206,16 @@ export const clickPart: Part = {
           ratio: median(inApp) / ref,
           note: `${APP_RUNS} runs through the real Search page and player: ${inApp.map(Math.round).join(', ')} ms`,
         }),
+        ...appFigures(app),
         info('click to loadedmetadata, streaming (p50)', 'ms', p50(stream, 'metadataMs')),
         info('click to the audio response headers, streaming (p50)', 'ms', p50(stream, 'firstByteMs')),
         info('audio bytes received when loadedmetadata fired, streaming (p50)', 'KB', p50(stream, 'bytesAtMetadata') / 1000),
         info('plain download of the 5 MB file on the throttled link', 'ms', downloadMs),
       ];
       return {
-        method: `Debian chromium (headless, through playwright-core) on a page of the app's origin, with the network emulated by the DevTools protocol at ${(LINK.downloadThroughput * 8) / 1e6} Mbit/s down and up and ${LINK.latency} ms latency, cache disabled. A real click on a button starts playback of a ${(audio.sizeBytes / 1e6).toFixed(1)} MB WAV (44.1 kHz, 16-bit; and, as a second figure, a 5 MB MP3 at 128 kbit/s made with Debian's lame): either \`audio.src = publicUrl\` (what the app's player does: the element streams with Range requests) or the docs/product.md §8 way, \`fetch\` the whole file, then play a blob URL. The time runs from the click handler to the moment currentTime leaves 0 (polled every 2 ms: the sound is moving), measured in the page. Every run uses a fresh browser context and a URL the browser never played (its own query string; the cookie authenticates): chromium keeps media bytes of a played URL in memory. ${STREAM_RUNS} streaming runs and ${BLOB_RUNS} blob runs; medians. Then the same file through the app itself (a production build): signed in, the Search page finds the song, a click on its Play button; ${APP_RUNS} runs, each a new user and a song of its own, so a new publicUrl.`,
+        method: `Debian chromium (headless, through playwright-core) on a page of the app's origin, with the network emulated by the DevTools protocol at ${(LINK.downloadThroughput * 8) / 1e6} Mbit/s down and up and ${LINK.latency} ms latency, cache disabled. A real click on a button starts playback of a ${(audio.sizeBytes / 1e6).toFixed(1)} MB WAV (44.1 kHz, 16-bit; and, as a second figure, a 5 MB MP3 at 128 kbit/s made with Debian's lame): either \`audio.src = publicUrl\` (what the app's player does: the element streams with Range requests) or the docs/product.md §8 way, \`fetch\` the whole file, then play a blob URL. The time runs from the click handler to the moment currentTime leaves 0 (polled every 2 ms: the sound is moving), measured in the page. Every run uses a fresh browser context and a URL the browser never played (its own query string; the cookie authenticates): chromium keeps media bytes of a played URL in memory. ${STREAM_RUNS} streaming runs and ${BLOB_RUNS} blob runs; medians. ${appMethod(app)} The figure "in the app: Play on the Search page" is the WAV's no-hover runs.`,
         figures,
-        details: { stream, streamMp3, blob, inApp, downloadMs },
+        details: { stream, streamMp3, blob, inApp, app, downloadMs },
       };
     } finally {
       await browser.close();

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { encodeWav } from '../../src/server/media/wav';
 import { ensureLame, runTool } from './tools';
@@ -66,4 +66,61 @@ export async function benchMp3File(log: (m: string) => void): Promise<AudioFile>
     await runTool(lame, ['--quiet', '--cbr', '-b', String(MP3_KBPS), wav, file]);
   }
   return { file, sizeBytes: statSync(file).size, durationMs: seconds * 1000, mimeType: 'audio/mpeg' };
+}
+
+/** The chord of the files above, as an ffmpeg lavfi source (with a little noise, so FLAC cannot fold it away). */
+const CHORD = '0.25*sin(2*PI*220*t)+0.18*sin(2*PI*277.2*t)+0.15*sin(2*PI*329.6*t)+0.05*(random(0)-0.5)';
+
+function ffmpegBin(): string {
+  const found = ['/usr/bin/ffmpeg', '/usr/local/bin/ffmpeg'].find((p) => existsSync(p));
+  if (!found) throw new Error('ffmpeg is missing: install Debian ffmpeg to make the FLAC and M4A bench files');
+  return found;
+}
+
+const chordInput = (seconds: number) => ['-v', 'error', '-y', '-f', 'lavfi', '-i', `aevalsrc=${CHORD}:s=${SAMPLE_RATE}:d=${seconds}`, '-ac', '1'];
+
+/**
+ * A real 5 MB FLAC (mono, 16-bit, 44.1 kHz) of the chord, made once by ffmpeg into bench/out/media.
+ * FLAC's size depends on the sound, so a 20 s probe gives the bytes per second and the length is
+ * chosen from it to land near 5 MB.
+ */
+export async function benchFlacFile(log: (m: string) => void): Promise<AudioFile> {
+  const dir = path.join(OUT_DIR, 'media');
+  const file = path.join(dir, 'bench-5mb.flac');
+  const seconds = path.join(dir, 'bench-5mb.flac.seconds');
+  if (!existsSync(file) || !existsSync(seconds)) {
+    const ffmpeg = ffmpegBin();
+    mkdirSync(dir, { recursive: true });
+    log('click: making the 5 MB FLAC with ffmpeg (once)');
+    const probe = path.join(dir, 'bench-probe.flac');
+    await runTool(ffmpeg, [...chordInput(20), '-sample_fmt', 's16', '-c:a', 'flac', probe]);
+    const length = Math.round((FILE_BYTES / statSync(probe).size) * 20);
+    rmSync(probe);
+    await runTool(ffmpeg, [...chordInput(length), '-sample_fmt', 's16', '-c:a', 'flac', file]);
+    writeFileSync(seconds, String(length));
+  }
+  const length = Number(readFileSync(seconds, 'utf8'));
+  return { file, sizeBytes: statSync(file).size, durationMs: length * 1000, mimeType: 'audio/flac' };
+}
+
+/** AAC at 128 kbit/s, like the MP3: a 5 MB track of about 5 minutes. */
+const AAC_KBPS = 128;
+
+/**
+ * A real 5 MB M4A (AAC-LC 128 kbit/s, ffmpeg's native encoder) of the chord, made once into
+ * bench/out/media, with `-movflags +faststart`: the moov atom (the index a player needs before
+ * the first sample) at the front, as any file meant for streaming has it. Without it chromium
+ * must fetch the end of the file first, a second Range request.
+ */
+export async function benchM4aFile(log: (m: string) => void): Promise<AudioFile> {
+  const dir = path.join(OUT_DIR, 'media');
+  const file = path.join(dir, 'bench-5mb.m4a');
+  const seconds = Math.floor((FILE_BYTES * 8) / (AAC_KBPS * 1000));
+  if (!existsSync(file)) {
+    const ffmpeg = ffmpegBin();
+    mkdirSync(dir, { recursive: true });
+    log('click: making the 5 MB M4A with ffmpeg (once)');
+    await runTool(ffmpeg, [...chordInput(seconds), '-c:a', 'aac', '-b:a', `${AAC_KBPS}k`, '-movflags', '+faststart', file]);
+  }
+  return { file, sizeBytes: statSync(file).size, durationMs: seconds * 1000, mimeType: 'audio/mp4' };
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import styled from 'styled-components';
 import { IconButton } from './Button';
 import { Artwork } from './cover/Artwork';
@@ -74,6 +74,8 @@ export interface SongRowProps {
   /** this song is the current one (playing or paused) */
   current?: boolean;
   onPlay: () => void;
+  /** handlers of the intent to play (pointer over, focus on the Play button), spread on it */
+  playIntent?: Pick<ButtonHTMLAttributes<HTMLButtonElement>, 'onPointerEnter' | 'onPointerLeave' | 'onFocus' | 'onBlur'>;
   /** extra text under the artist (e.g. when it was played) */
   meta?: ReactNode;
   /** buttons at the end of the row: like, add to playlist, remove... */
@@ -82,10 +84,10 @@ export interface SongRowProps {
 }
 
 /** One song in a list: play/pause, its artwork (or generated cover), title, artist, m:ss, and the caller's actions. */
-export function SongRow({ song, playing, current = playing, onPlay, meta, actions, testId = 'song-row' }: SongRowProps) {
+export function SongRow({ song, playing, current = playing, onPlay, playIntent, meta, actions, testId = 'song-row' }: SongRowProps) {
   return (
     <Row $current={current} data-testid={testId} data-song-id={song.id}>
-      <IconButton type="button" aria-label={playing ? `Pause ${song.title}` : `Play ${song.title}`} onClick={onPlay}>
+      <IconButton type="button" aria-label={playing ? `Pause ${song.title}` : `Play ${song.title}`} onClick={onPlay} {...playIntent}>
         {playing ? <PauseIcon /> : <PlayIcon />}
       </IconButton>
       <Artwork url={song.artworkUrl} name={songCoverName(song.title, song.artist)} size={40} thumb={64} />

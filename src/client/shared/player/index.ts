@@ -4,3 +4,5 @@ export type { PlayerTrack, PlaySource } from './playerTypes';
 export { toPlayerTrack } from './toPlayerTrack';
 export { usePlaySongs } from './usePlaySongs';
 export type { PlayableSong, PlaySongs } from './usePlaySongs';
+export { usePrepareIntents, usePrepareOnIntent } from './usePrepareOnIntent';
+export type { IntentTrack, PrepareIntentHandlers } from './usePrepareOnIntent';

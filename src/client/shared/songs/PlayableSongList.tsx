@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { SongList, SongRow } from '../../ui/SongRow';
+import { toPlayerTrack } from '../player/toPlayerTrack';
 import { usePlaySongs, type PlayableSong } from '../player/usePlaySongs';
+import { usePrepareIntents } from '../player/usePrepareOnIntent';
 import type { PlaySource } from '../player/playerTypes';
 import { StandardSongActions } from './SongActions';
 
@@ -21,6 +23,7 @@ export interface PlayableSongListProps<S extends PlayableSong> {
 /** The playable song list of every screen: a row plays its song and queues the rest of the list. */
 export function PlayableSongList<S extends PlayableSong>({ songs, source, keyOf, metaOf, actionsOf, rowTestId, ...aria }: PlayableSongListProps<S>) {
   const { play, isCurrent, isPlaying } = usePlaySongs(songs, source);
+  const intentFor = usePrepareIntents();
   return (
     <SongList {...aria}>
       {songs.map((song, index) => (
@@ -30,6 +33,7 @@ export function PlayableSongList<S extends PlayableSong>({ songs, source, keyOf,
           current={isCurrent(song.id)}
           playing={isPlaying(song.id)}
           onPlay={() => play(index)}
+          playIntent={intentFor(keyOf ? keyOf(song, index) : song.id, () => toPlayerTrack(song))}
           meta={metaOf?.(song, index)}
           actions={actionsOf ? actionsOf(song, index) : <StandardSongActions song={song} />}
           testId={rowTestId}

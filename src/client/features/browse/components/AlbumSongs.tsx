@@ -1,7 +1,7 @@
 import { Fragment } from 'react';
 import styled from 'styled-components';
 import type { Song } from '../../../../contract/songs';
-import { usePlaySongs } from '../../../shared/player';
+import { toPlayerTrack, usePlaySongs, usePrepareIntents } from '../../../shared/player';
 import { StandardSongActions } from '../../../shared/songs';
 import { SongList, SongRow } from '../../../ui/SongRow';
 
@@ -31,6 +31,7 @@ export function discsOf(songs: readonly Song[]): Disc[] {
 /** An album's songs: one list to play from (a row plays its song and queues the rest of the album), a heading per disc when there are several. */
 export function AlbumSongs({ songs, albumName }: { songs: readonly Song[]; albumName: string }) {
   const { play, isCurrent, isPlaying } = usePlaySongs(songs, 'library');
+  const intentFor = usePrepareIntents();
   const discs = discsOf(songs);
   const several = discs.length > 1;
   return (
@@ -46,6 +47,7 @@ export function AlbumSongs({ songs, albumName }: { songs: readonly Song[]; album
                 current={isCurrent(song.id)}
                 playing={isPlaying(song.id)}
                 onPlay={() => play(index)}
+                playIntent={intentFor(song.id, () => toPlayerTrack(song))}
                 meta={song.trackNumber ? `Track ${song.trackNumber}` : undefined}
                 actions={<StandardSongActions song={song} />}
                 testId="album-song"

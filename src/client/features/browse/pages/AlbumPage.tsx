@@ -1,5 +1,5 @@
 import { useNavigate, useParams } from 'react-router-dom';
-import { usePlaySongs } from '../../../shared/player';
+import { toPlayerTrack, usePlaySongs, usePrepareOnIntent } from '../../../shared/player';
 import { Button } from '../../../ui/Button';
 import { Artwork } from '../../../ui/cover/Artwork';
 import { formatTotalDuration } from '../../../ui/format';
@@ -21,6 +21,7 @@ export const albumFacts = (album: Pick<AlbumDetail, 'songCount' | 'duration'>) =
 
 function AlbumHeader({ album }: { album: AlbumDetail }) {
   const { playAll, shuffleAll } = usePlaySongs(album.songs, 'library');
+  const playAllIntent = usePrepareOnIntent(() => (album.songs[0] ? toPlayerTrack(album.songs[0]) : null));
   const empty = album.songs.length === 0;
   return (
     <DetailHeader>
@@ -34,7 +35,7 @@ function AlbumHeader({ album }: { album: AlbumDetail }) {
         {album.genres.length > 0 ? <p>{album.genres.join(', ')}</p> : null}
         <p data-testid="album-facts">{albumFacts(album)}</p>
         <DetailActions>
-          <Button type="button" disabled={empty} onClick={playAll}>
+          <Button type="button" disabled={empty} onClick={playAll} {...playAllIntent}>
             <PlayIcon width={20} height={20} /> Play all
           </Button>
           <Button type="button" $variant="secondary" disabled={empty} onClick={shuffleAll}>

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import type { Song } from '../../../../contract/songs';
-import type { PlaySongs } from '../../../shared/player';
+import { toPlayerTrack, usePrepareIntents, type PlaySongs } from '../../../shared/player';
 import { StandardSongActions } from '../../../shared/songs';
 import { IconButton } from '../../../ui/Button';
 import { GeneratedCover } from '../../../ui/cover/GeneratedCover';
@@ -80,6 +80,7 @@ export interface TopSearchResultsProps {
 
 /** The top search's matches: a listbox of songs (cover, title, artist, m:ss) and each song's play, like and add buttons. */
 export function TopSearchResults({ songs, listboxId, optionId, active, player, onChoose }: TopSearchResultsProps) {
+  const intentFor = usePrepareIntents();
   return (
     <Columns $rows={songs.length}>
       <Listbox role="listbox" id={listboxId} aria-label="Matching songs">
@@ -111,7 +112,13 @@ export function TopSearchResults({ songs, listboxId, optionId, active, player, o
           const playing = player.isPlaying(song.id);
           return (
             <RowActions key={song.id}>
-              <IconButton type="button" $size={36} aria-label={`${playing ? 'Pause' : 'Play'} ${song.title}`} onClick={() => player.play(index)}>
+              <IconButton
+                type="button"
+                $size={36}
+                aria-label={`${playing ? 'Pause' : 'Play'} ${song.title}`}
+                onClick={() => player.play(index)}
+                {...intentFor(song.id, () => toPlayerTrack(song))}
+              >
                 {playing ? <PauseIcon /> : <PlayIcon />}
               </IconButton>
               <StandardSongActions song={song} size={36} />

@@ -7,7 +7,7 @@ import { formatTotalDuration } from '../../../ui/format';
 import { PlayIcon } from '../../../ui/icons';
 import { ErrorMessage, Page, PageHeader, PageTitle } from '../../../ui/Page';
 import { PageSpinner } from '../../../ui/Spinner';
-import { usePlaySongs } from '../../../shared/player';
+import { toPlayerTrack, usePlaySongs, usePrepareOnIntent } from '../../../shared/player';
 import { PlayableSongList } from '../../../shared/songs';
 import { useGetLikedSongsQuery } from '../likedApi';
 import { useDocumentTitle } from '../../../ui/useDocumentTitle';
@@ -24,6 +24,7 @@ export default function LikedPage() {
   const entries = useMemo(() => data?.songs ?? [], [data]);
   const songs = useMemo(() => entries.map((entry) => entry.song), [entries]);
   const { playAll } = usePlaySongs(songs, 'liked');
+  const playAllIntent = usePrepareOnIntent(() => (songs[0] ? toPlayerTrack(songs[0]) : null));
   const total = entries.reduce((sum, e) => sum + e.song.duration, 0);
 
   return (
@@ -37,7 +38,7 @@ export default function LikedPage() {
             </Summary>
           ) : null}
         </div>
-        <Button type="button" disabled={entries.length === 0} onClick={playAll}>
+        <Button type="button" disabled={entries.length === 0} onClick={playAll} {...playAllIntent}>
           <PlayIcon width={20} height={20} /> Play all
         </Button>
       </PageHeader>

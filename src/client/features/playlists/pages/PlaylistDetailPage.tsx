@@ -7,7 +7,7 @@ import { Button } from '../../../ui/Button';
 import { PlayIcon, PlusIcon, TrashIcon } from '../../../ui/icons';
 import { ErrorMessage, Page } from '../../../ui/Page';
 import { PageSpinner } from '../../../ui/Spinner';
-import { usePlaySongs } from '../../../shared/player';
+import { toPlayerTrack, usePlaySongs, usePrepareOnIntent } from '../../../shared/player';
 import { AddSongsDialog } from '../components/AddSongsDialog';
 import { DeletePlaylistDialog } from '../components/DeletePlaylistDialog';
 import { playlistMeta } from '../components/PlaylistCard';
@@ -51,6 +51,7 @@ type Opened = 'adding' | 'editing' | 'deleting' | null;
 function PlaylistHeader({ playlist, onOpen }: { playlist: PlaylistDetail; onOpen: (dialog: Opened) => void }) {
   const songs = useMemo(() => playlist.songs.map((entry) => entry.song), [playlist]);
   const { playAll } = usePlaySongs(songs, 'playlist');
+  const playAllIntent = usePrepareOnIntent(() => (songs[0] ? toPlayerTrack(songs[0]) : null));
   return (
     <Header>
       <PlaylistCover src={playlist.coverImage} name={playlist.name} />
@@ -59,7 +60,7 @@ function PlaylistHeader({ playlist, onOpen }: { playlist: PlaylistDetail; onOpen
         {playlist.description ? <p>{playlist.description}</p> : null}
         <p data-testid="playlist-meta">{playlistMeta(playlist)}</p>
         <Actions>
-          <Button type="button" disabled={songs.length === 0} onClick={playAll}>
+          <Button type="button" disabled={songs.length === 0} onClick={playAll} {...playAllIntent}>
             <PlayIcon width={20} height={20} /> Play all
           </Button>
           <Button type="button" $variant="secondary" onClick={() => onOpen('adding')}>

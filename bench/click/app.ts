@@ -1,0 +1,115 @@
+import type { Browser } from 'playwright-core';
+import { TOKEN_STORAGE_KEY } from '../../src/contract/limits';
+import type { AudioFile } from '../lib/audioFile';
+import { addBenchSong, type BenchServer } from '../lib/serverHandle';
+import { median } from '../lib/stats';
+
+/** 4 Mbit/s down and up; a 20 ms round trip. */
+export const LINK = { downloadThroughput: 4_000_000 / 8, uploadThroughput: 4_000_000 / 8, latency: 20 };
+/** How long the pointer rests on Play before the click: a realistic hover-to-click time (users take a few hundred ms). */
+export const DWELL_MS = 700;
+/** The localStorage switch that makes the app play through the old one-element HtmlAudioService (src/client/services/createServices.ts). */
+export const ENGINE_SWITCH = 'wavelength_audio_engine';
+
+export interface AppClickWay {
+  /** rest the pointer on Play for DWELL_MS before the click (prepare on intent, docs/product.md §2.14); else wait as long with the pointer away */
+  hover: boolean;
+  /** 'element': the reference engine, the old HtmlAudioService; 'default': whatever the app plays through by default */
+  engine: 'default' | 'element';
+}
+
+export interface AppClick {
+  /** click (a capturing listener) to #wavelength-audio's currentTime > 0, polled every 2 ms */
+  soundMs: number;
+  /** a stream request of the song left before the click (the hover prepared it) */
+  preparedBeforeClick: boolean;
+}
+
+/**
+ * The real app: signed in (token in localStorage as the app keeps it), the Search page finds the
+ * song, the link is throttled, then the pointer rests on the song's Play button (or away from it)
+ * for DWELL_MS, then a click (which moves the pointer onto the button just before it presses). Measured from the click to currentTime > 0 of the element with the id
+ * wavelength-audio (the engine's active element keeps that id), polled every 2 ms.
+ */
+export async function measureInApp(browser: Browser, baseUrl: string, token: string, title: string, way: AppClickWay): Promise<AppClick> {
+  const context = await browser.newContext({ baseURL: baseUrl });
+  try {
+    const page = await context.newPage();
+    await page.goto('/auth/login');
+    await page.evaluate(
+      ([key, value, engineKey, engine]) => {
+        localStorage.setItem(key, value);
+        if (engine === 'element') localStorage.setItem(engineKey, engine);
+      },
+      [TOKEN_STORAGE_KEY, token, ENGINE_SWITCH, way.engine] as const,
+    );
+    await page.goto('/search');
+    await page.getByLabel('Title or artist').fill(title);
+    const row = page.getByTestId('song-result').filter({ hasText: title });
+    await row.waitFor({ timeout: 20_000 });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, ...LINK });
+    let streamRequests = 0;
+    cdp.on('Network.requestWillBeSent', (e) => {
+      if (e.request.url.includes('/api/songs/stream/')) streamRequests += 1;
+    });
+    await page.evaluate(() => {
+      const w = window as unknown as { benchSound: Promise<number> };
+      w.benchSound = new Promise((resolve) => {
+        document.addEventListener(
+          'click',
+          () => {
+            const clicked = performance.now();
+            const poll = setInterval(() => {
+              const el = document.getElementById('wavelength-audio') as HTMLAudioElement | null;
+              if (!el || el.currentTime <= 0) return;
+              clearInterval(poll);
+              resolve(performance.now() - clicked);
+            }, 2);
+          },
+          { capture: true, once: true },
+        );
+      });
+    });
+    const play = row.getByRole('button', { name: `Play ${title}` });
+    // the same wait either way, so only the hover differs (requests of the page still on the link settle alike)
+    if (way.hover) await play.hover();
+    else await page.mouse.move(0, 0);
+    await page.waitForTimeout(DWELL_MS);
+    const preparedBeforeClick = streamRequests > 0;
+    await play.click();
+    const soundMs = await page.evaluate(() => (window as unknown as { benchSound: Promise<number> }).benchSound);
+    return { soundMs, preparedBeforeClick };
+  } finally {
+    await context.close();
+  }
+}
+
+export interface AppFormat {
+  /** WAV, MP3, FLAC, M4A */
+  label: string;
+  audio: AudioFile;
+}
+
+export interface AppSeries extends AppClickWay {
+  format: string;
+  runs: AppClick[];
+  p50: number;
+}
+
+/** `runs` clicks of one way on one format, each a new user and a new song (so a URL the browser never played). */
+export async function appSeries(browser: Browser, server: BenchServer, format: AppFormat, way: AppClickWay, runs: number): Promise<AppSeries> {
+  const clicks: AppClick[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    const title = `Bench ${format.label} ${way.hover ? 'Hover' : 'Cold'} ${way.engine === 'element' ? 'Element' : 'Engine'} ${i + 1}`;
+    await addBenchSong(server, title, format.audio);
+    clicks.push(await measureInApp(browser, server.baseUrl, (await server.user()).token, title, way));
+  }
+  return { format: format.label, ...way, runs: clicks, p50: median(clicks.map((c) => c.soundMs)) };
+}
+
+/** "123, 130, 141 ms (prepared 3/3)" */
+export const describeSeries = (s: AppSeries) =>
+  `${s.runs.map((r) => Math.round(r.soundMs)).join(', ')} ms (a stream request before the click in ${s.runs.filter((r) => r.preparedBeforeClick).length}/${s.runs.length})`;
