@@ -89,7 +89,8 @@ describe('prepare on intent (docs/product.md §2.14)', () => {
       .dispatch(playerActions.prepareCancelled({ track: a }))
       .delay(50)
       .dispatch(playerActions.playRequested({ track: a, source: 'library' }))
-      .delay(PREPARE_GRACE_MS + 50)
+      // (expectSaga's delays count from the start)
+      .delay(PREPARE_GRACE_MS + 100)
       // the pointer leaves the playing track's control: its load owns the request
       .dispatch(playerActions.prepareCancelled({ track: a }))
       .silentRun(2 * PREPARE_GRACE_MS + 150);
@@ -104,7 +105,9 @@ describe('prepare on intent (docs/product.md §2.14)', () => {
       .dispatch(playerActions.prepareCancelled({ track: a }))
       .delay(20)
       .dispatch(playerActions.prepareRequested({ track: a }))
+      .delay(25)
       .dispatch(playerActions.prepareRequested({ track: b }))
+      .delay(30)
       .dispatch(playerActions.prepareRequested({ track: { ...c, url: '' } }))
       .silentRun(PREPARE_GRACE_MS + 100);
     expect(audio.calls).toEqual([{ method: 'prepare', args: [a.url] }]);
@@ -115,12 +118,9 @@ describe('prepare on intent (docs/product.md §2.14)', () => {
 describe('the next track, handed over by the engine', () => {
   it('plans the first queued track; when the engine starts it, it is current and counted once, without a load', async () => {
     const { saga, audio } = setup();
-    later(() => {
-      expect(audio.next).toEqual(plan(b));
-      audio.time = 0.02;
-      audio.nextDuration = 95;
-      audio.startNext();
-    }, 40);
+    audio.time = 0.02;
+    audio.nextDuration = 95;
+    audio.startNextWhenSet(b.id);
     const { storeState } = await saga
       .dispatch(playerActions.playAllRequested({ tracks: [a, b, c], source: 'playlist' }))
       .put(playerActions.trackStarted({ track: b, source: 'player' }))
@@ -147,6 +147,7 @@ describe('the next track, handed over by the engine', () => {
       .dispatch(playerActions.playAllRequested({ tracks: [a, b] }))
       .delay(20)
       .dispatch(saveSettings(settings, {}))
+      .delay(30)
       .dispatch(playerActions.radioModeLeft())
       .silentRun(60);
     expect(audio.argsOf('setNext')).toEqual([[plan(b)]]);
@@ -170,7 +171,7 @@ describe('crossfade start', () => {
   it('is not applied between consecutive tracks of one album: gapless wins', async () => {
     const [one, two, four] = [ofAlbum(1, 1), ofAlbum(2, 2), ofAlbum(4, 4)];
     const { saga, audio } = setup({ crossfadeSeconds: 4 });
-    later(() => audio.startNext(), 30);
+    audio.startNextWhenSet(two.id);
     await saga.dispatch(playerActions.playAllRequested({ tracks: [one, two, four] })).silentRun(80);
     // 1 -> 2 follow on the album; 2 -> 4 skip a track: crossfaded
     expect(audio.argsOf('setNext')).toEqual([[plan(two)], [plan(four, { crossfadeSeconds: 4 })]]);
@@ -205,7 +206,7 @@ describe('cancelling the prepared next track', () => {
       .dispatch(playerActions.playAllRequested({ tracks: [a, b] }))
       .delay(20)
       .dispatch(playerActions.playAllRequested({ tracks: [c] }))
-      .delay(20)
+      .delay(40)
       .dispatch(playerActions.playAllRequested({ tracks: [b, a] }))
       .silentRun(80);
     expect(audio.argsOf('load')).toEqual([[a.url], [c.url], [b.url]]);

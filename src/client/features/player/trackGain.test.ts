@@ -46,7 +46,7 @@ describe('the gain of each track started (docs/product.md §2.14)', () => {
 
   it('auto: an album played in order takes the album gain, the hand-over keeps it, the plan carries it', async () => {
     const { saga, audio } = run({ replayGainMode: 'auto', preampDb: 0 });
-    setTimeout(() => audio.startNext(), 30);
+    audio.startNextWhenSet('s2');
     await saga.dispatch(playerActions.playAllRequested({ tracks: [onAlbum(1), onAlbum(2), onAlbum(3)] })).silentRun(80);
     expect(audio.argsOf('setTrackGain')).toHaveLength(1);
     expect(audio.gain).toBeCloseTo(linear(-3), 9);

@@ -148,7 +148,9 @@ function* stop(mode: Mode): SagaIterator {
 function* planNext(mode: Mode): SagaIterator {
   const radio: RadioState = yield select(selectRadio);
   const player: PlayerState = yield select(selectPlayer);
-  const onIt = mode.tunedIn && mode.playing && mode.playing.itemId === radio.currentTrack?.id && !mode.watchdog;
+  // announced and about to start on the engine: the plan stays until it does
+  if (mode.watchdog) return;
+  const onIt = mode.tunedIn && mode.playing && mode.playing.itemId === radio.currentTrack?.id;
   const listening = player.isRadioMode && player.isPlaying && !player.isLoading && player.currentTrack?.id === radio.currentTrack?.songId;
   yield* schedule(mode, onIt && listening ? radioSchedule(radio) : null);
 }
