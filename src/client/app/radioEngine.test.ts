@@ -114,6 +114,23 @@ describe('radio through the engine (docs/product.md §2.14)', () => {
     expect(storeState.player.currentTrack?.id).toBe('song-c2');
   });
 
+  it('an announced track the engine does not start (the current one ends with nothing after it) is loaded then', async () => {
+    const { saga, audio } = setup();
+    setTimeout(() => audio.emit({ type: 'ended' }), 250);
+    const { storeState, effects } = await saga
+      .delay(5)
+      .dispatch(radioActions.stateReceived(live()))
+      .delay(10)
+      .dispatch(radioActions.listenRequested())
+      .delay(150)
+      .dispatch(change(c2, C1_END - 3))
+      .silentRun(400);
+    expect(radioPlays(effects as never)).toEqual(['song-c1', 'song-c2']);
+    expect(audio.argsOf('load')).toEqual([[c1.url], [c2.url]]);
+    expect(audio.argsOf('setNext')).toEqual([[boundaryPlan(c2, C1_END)], [null], [boundaryPlan(c3, C1_END - 3 + 180_000)]]);
+    expect(storeState.player).toMatchObject({ currentTrack: { id: 'song-c2' }, isRadioMode: true, isPlaying: true });
+  });
+
   it('a skip drops the plan and plays the new item as before (loaded at the live position), then plans after it', async () => {
     const { saga, audio } = setup();
     const { effects } = await saga

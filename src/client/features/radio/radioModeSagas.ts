@@ -52,8 +52,12 @@ const PLAYER_ACTIONS: string[] = [
   playerActions.playbackResumed.type,
   playerActions.elementPlayingChanged.type,
 ];
-/** How long a track change the server announced may wait for the engine's start at the boundary before it is loaded. */
-export const HANDOVER_WAIT_MS = 1_500;
+/**
+ * How long past the boundary the engine's start of the announced track is waited for before it is
+ * loaded (a player without the engine, HtmlAudioService, never starts it; nor does an engine that
+ * could not fetch it in time).
+ */
+export const HANDOVER_GRACE_MS = 250;
 
 /** Someone's own music is on (or starting): the radio must not take it over. */
 const ownMusicOn = (player: PlayerState) => !player.isRadioMode && (player.isPlaying || player.isLoading);
@@ -90,13 +94,14 @@ function* playLive(mode: Mode, radio: RadioState): SagaIterator {
 }
 
 /** The engine did not start the announced track in time: it is loaded at the live position. */
-function* handoverWatchdog(mode: Mode, songId: string): SagaIterator {
-  yield call(wait, HANDOVER_WAIT_MS);
+function* handoverWatchdog(mode: Mode, songId: string, startAtMs: number): SagaIterator {
+  const services: Services = yield getContext('services');
+  const now: number = yield call(services.now);
+  yield call(wait, Math.max(0, startAtMs - now) + HANDOVER_GRACE_MS);
   const player: PlayerState = yield select(selectPlayer);
   const radio: RadioState = yield select(selectRadio);
   mode.watchdog = null;
   if (player.currentTrack?.id === songId || radio.currentTrack?.songId !== songId) return;
-  mode.scheduled = null;
   yield* playLive(mode, radio);
 }
 
@@ -126,15 +131,28 @@ function* follow(mode: Mode, radio: RadioState, want: Playing): SagaIterator {
     mode.playing = { ...want, viaEngine: true };
     return;
   }
-  if (scheduled?.item.id === want.itemId && Math.abs(want.startedAt - scheduled.boundary) <= BOUNDARY_TOLERANCE_MS) {
-    // announced a moment before the engine's start at that boundary: it starts it
+  const services: Services = yield getContext('services');
+  const now: number = yield call(services.now);
+  const startAtMs = scheduled?.plan.startAtMs ?? 0;
+  if (scheduled?.item.id === want.itemId && Math.abs(want.startedAt - scheduled.boundary) <= BOUNDARY_TOLERANCE_MS && now <= startAtMs + HANDOVER_GRACE_MS) {
+    // announced about when the engine starts it at that boundary: it does, unless the watchdog finds it did not
     mode.playing = { ...want, viaEngine: true };
-    if (!mode.watchdog) mode.watchdog = yield fork(handoverWatchdog, mode, scheduled.item.songId);
+    if (!mode.watchdog) mode.watchdog = yield fork(handoverWatchdog, mode, scheduled.item.songId, startAtMs);
     return;
   }
   yield* playLive(mode, radio);
   mode.playing = want;
   if (!mode.drift) mode.drift = yield fork(driftSaga);
+}
+
+/** The track ended with nothing started after it while the announced one was awaited: it is loaded now. */
+function* onEnded(mode: Mode): SagaIterator {
+  if (!mode.watchdog) return;
+  yield cancel(mode.watchdog);
+  mode.watchdog = null;
+  const radio: RadioState = yield select(selectRadio);
+  const player: PlayerState = yield select(selectPlayer);
+  if (player.isRadioMode && radio.isRadioActive && radio.currentTrack && radio.currentTrack.id === mode.playing?.itemId) yield* playLive(mode, radio);
 }
 
 function* stop(mode: Mode): SagaIterator {
@@ -167,13 +185,21 @@ function* planNext(mode: Mode): SagaIterator {
 export function* radioModeSaga() {
   const mode: Mode = { playing: null, tunedIn: false, drift: null, scheduled: null, watchdog: null };
   for (;;) {
-    const action: Action = yield take([...STATE_ACTIONS, ...OWN_PLAY_ACTIONS, ...TUNE_IN_ACTIONS, ...PLAYER_ACTIONS, playerActions.engineAdvanced.type]);
+    const action: Action = yield take([
+      ...STATE_ACTIONS,
+      ...OWN_PLAY_ACTIONS,
+      ...TUNE_IN_ACTIONS,
+      ...PLAYER_ACTIONS,
+      playerActions.engineAdvanced.type,
+      playerActions.trackEnded.type,
+    ]);
     if (OWN_PLAY_ACTIONS.includes(action.type)) {
       mode.tunedIn = false;
       yield* stop(mode);
       continue;
     }
     if (playerActions.engineAdvanced.match(action)) yield* onAdvanced(mode, action.payload.key, action.payload.duration);
+    else if (playerActions.trackEnded.match(action)) yield* onEnded(mode);
     else if (!PLAYER_ACTIONS.includes(action.type)) yield* followStation(mode, action);
     yield* planNext(mode);
   }
