@@ -10,6 +10,7 @@ import { playerPersistenceSaga } from './persistenceSagas';
 import { pause, resume, selectPlayerState } from './playbackSagas';
 import { prepareSaga } from './prepareSaga';
 import { watchTrackCommands } from './trackCommandSagas';
+import { watchGainSettings } from './trackGain';
 import { onMuteToggle, onVolume } from './volumeSagas';
 
 function* onPlayPause(): SagaIterator {
@@ -51,6 +52,7 @@ export function* playerSaga(): SagaIterator {
   yield fork(nextTrackSaga);
   yield fork(watchEngineAdvanced);
   yield fork(prepareSaga);
+  yield fork(watchGainSettings);
   yield takeEvery(playerActions.playPauseRequested.type, onPlayPause);
   yield takeEvery(playerActions.pauseRequested.type, pause);
   yield takeEvery(playerActions.resumeRequested.type, resume);

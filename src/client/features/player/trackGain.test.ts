@@ -2,7 +2,7 @@ import { combineReducers } from '@reduxjs/toolkit';
 import { expectSaga } from 'redux-saga-test-plan';
 import type { FakeAudioService } from '../../services/audio/FakeAudioService';
 import { initialPlayerState, playerActions, playerSlice, type PlayerTrack } from '../../shared/player';
-import { loadSettings, settingsSlice, type PlaybackSettings } from '../../shared/settings';
+import { loadSettings, settingsActions, settingsSlice, type PlaybackSettings } from '../../shared/settings';
 import { createTestServices, memoryTokenStore } from '../../test/testServices';
 import { toastSlice } from '../../ui/toast/toastSlice';
 import { playerSaga } from './playerSagas';
@@ -27,7 +27,7 @@ function run(playback: Partial<PlaybackSettings> = {}, now?: () => number) {
   const saga = expectSaga(playerSaga)
     .withReducer(reducer, { player: initialPlayerState, settings, toasts: [] })
     .provide({ getContext: (key, next) => (key === 'services' ? services : next()) });
-  return { saga, audio: services.audio as FakeAudioService };
+  return { saga, audio: services.audio as FakeAudioService, settings };
 }
 
 describe('the gain of each track started (docs/product.md §2.14)', () => {
@@ -59,6 +59,19 @@ describe('the gain of each track started (docs/product.md §2.14)', () => {
     // -6 + 12 = +6 dB would be about x2; a 0.9 peak allows x1.11 only
     expect(audio.argsOf('setTrackGain')).toHaveLength(1);
     expect(audio.gain).toBeCloseTo(1 / 0.9, 9);
+  });
+});
+
+describe('a saved ReplayGain setting', () => {
+  it('applies to the track playing now', async () => {
+    const { saga, audio, settings } = run({ replayGainMode: 'off' });
+    await saga
+      .dispatch(playerActions.playRequested({ track: song(1, { replayGain: tags }) }))
+      .delay(30)
+      .dispatch(settingsActions.saved({ ...settings, playback: { crossfadeSeconds: 0, replayGainMode: 'track', preampDb: 0 } }))
+      .silentRun(60);
+    expect(audio.methods()).toEqual(['load', 'play', 'setTrackGain']);
+    expect(audio.gain).toBeCloseTo(linear(-6), 9);
   });
 });
 

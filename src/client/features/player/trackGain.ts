@@ -1,7 +1,7 @@
 import type { SagaIterator } from 'redux-saga';
-import { call, getContext, select } from 'redux-saga/effects';
+import { call, getContext, select, takeLatest } from 'redux-saga/effects';
 import type { PlayerState, PlayerTrack } from '../../shared/player';
-import { DEFAULT_PLAYBACK, DEFAULT_STREAMING, type PlaybackSettings, type SettingsState } from '../../shared/settings';
+import { DEFAULT_PLAYBACK, DEFAULT_STREAMING, settingsActions, type PlaybackSettings, type SettingsState } from '../../shared/settings';
 import type { Services } from '../../services';
 import { engineMemory } from './engineMemory';
 import { trackGainFor } from './replayGain';
@@ -27,4 +27,14 @@ export function* applyTrackGain(track: PlayerTrack): SagaIterator {
   if (memory.gain === gain) return;
   memory.gain = gain;
   yield call([audio, audio.setTrackGain], gain);
+}
+
+/** A saved ReplayGain mode or preamp applies to the track playing now, not only to the next ones. */
+function* reapplyTrackGain(): SagaIterator {
+  const player: PlayerState = yield select(selectPlayer);
+  if (player.currentTrack && !player.needsLoad && !player.isLoading) yield call(applyTrackGain, player.currentTrack);
+}
+
+export function* watchGainSettings(): SagaIterator {
+  yield takeLatest(settingsActions.saved.type, reapplyTrackGain);
 }
