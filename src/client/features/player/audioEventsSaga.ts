@@ -42,6 +42,9 @@ export function* watchAudioEvents(): SagaIterator {
         case 'pause':
           if ((event.type === 'play') !== player.isPlaying) yield put(playerActions.elementPlayingChanged({ playing: event.type === 'play' }));
           break;
+        case 'advanced':
+          yield put(playerActions.engineAdvanced({ key: event.key, duration: event.duration }));
+          break;
         case 'ended':
           yield put(playerActions.trackEnded());
           break;

@@ -6,10 +6,11 @@ import type { PlayerTrack } from '../../shared/player/playerTypes';
 import type { KeyValueStore } from '../../services/storage';
 import { createTestServices, memoryTokenStore } from '../../test/testServices';
 import { toastSlice } from '../../ui/toast/toastSlice';
+import { loadSettings, settingsSlice } from '../../shared/settings';
 import { playerSaga } from './playerSagas';
 import { parseSaved, playerStorageKey, toSaved } from './playerStorage';
 
-const reducer = combineReducers({ player: playerSlice.reducer, toasts: toastSlice.reducer });
+const reducer = combineReducers({ player: playerSlice.reducer, settings: settingsSlice.reducer, toasts: toastSlice.reducer });
 const track = (n: number): PlayerTrack => ({ id: `song-${n}`, title: `Song ${n}`, artist: 'A', url: `/api/songs/stream/song-${n}`, duration: 200 });
 const [t1, t2, t3] = [track(1), track(2), track(3)];
 const user = (id: string) => ({ id, username: id, email: `${id}@x.test`, role: 'user' as const, createdAt: '2026-01-01T00:00:00.000Z' });
@@ -38,10 +39,12 @@ const saved = (more: Partial<RestoredPlayer> = {}): RestoredPlayer => ({
   ...more,
 });
 
-function run(storage: KeyValueStore, player: Partial<PlayerState> = {}) {
+/** `autoplayNext` off: the engine is given no next track, and its calls are only the element's. */
+function run(storage: KeyValueStore, player: Partial<PlayerState> = {}, autoplayNext = true) {
   const services = createTestServices({ storage, tokenStore: memoryTokenStore('token') });
+  const settings = { ...loadSettings(), streaming: { autoplayNext }, systemTheme: 'light' as const };
   const saga = expectSaga(playerSaga)
-    .withReducer(reducer, { player: { ...initialPlayerState, ...player }, toasts: [] })
+    .withReducer(reducer, { player: { ...initialPlayerState, ...player }, settings, toasts: [] })
     .provide({ getContext: (key, next) => (key === 'services' ? services : next()) });
   return { saga, audio: services.audio };
 }
@@ -65,7 +68,7 @@ describe('the player after a reload (docs/product.md §3.2)', () => {
 
   it('Play resumes the restored track at its position (loading it there), and Next knows the restored queue', async () => {
     const storage = memoryStore({ [playerStorageKey('u1')]: JSON.stringify(saved()) });
-    const { saga, audio } = run(storage);
+    const { saga, audio } = run(storage, {}, false);
     const { storeState } = await saga
       .dispatch(authActions.authenticated(user('u1')))
       .delay(10)

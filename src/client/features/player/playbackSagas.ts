@@ -6,6 +6,7 @@ import { playerActions, type PlayerState, type PlayerTrack, type PlaySource } fr
 import type { Services } from '../../services';
 import { loadFailureMessage, type AudioLoadError } from '../../services/audio/AudioService';
 import { toastShown } from '../../ui/toast/toastSlice';
+import { applyTrackGain } from './trackGain';
 
 export const selectPlayerState = (state: { player: PlayerState }) => state.player;
 
@@ -13,6 +14,8 @@ export interface StartOptions {
   source: PlaySource;
   /** radio mode: seek to this offset once the duration is known; no play is counted */
   radioOffset?: number;
+  /** radio mode: when (services.now(), local ms) radioOffset was the live position; the time the load took is added to it */
+  radioOffsetAt?: number;
   /** outside radio mode: start at this position (a track restored after a reload) */
   startAt?: number;
 }
@@ -22,7 +25,7 @@ function isNotAllowed(error: unknown): boolean {
 }
 
 /** A song's current stream URL, for tracks that came without one (through the one HTTP path, with its 401 refresh). */
-function* fetchPublicUrl(songId: string): SagaIterator<string> {
+export function* fetchPublicUrl(songId: string): SagaIterator<string> {
   const result: { data?: { song?: { publicUrl?: string } } } = yield putResolve(songsApi.endpoints.getSong.initiate(songId, { subscribe: false }) as never);
   return result.data?.song?.publicUrl ?? '';
 }
@@ -47,6 +50,18 @@ function* loadStream(services: Services, url: string): SagaIterator {
     if (!renewed) throw error;
     yield call([audio, audio.load], url);
   }
+}
+
+/**
+ * The radio's live position once the track has loaded: the offset it was asked for plus the time
+ * since, so a slow load does not leave the listener behind the station (docs/product.md §2.14).
+ */
+function* liveOffset(services: Services, { radioOffset = 0, radioOffsetAt }: StartOptions): SagaIterator<number> {
+  if (radioOffsetAt === undefined) return radioOffset;
+  const now: number = yield call(services.now);
+  const { duration }: PlayerState = yield select(selectPlayerState);
+  const live = radioOffset + Math.max(0, now - radioOffsetAt) / 1000;
+  return duration > 0 ? Math.min(live, duration) : live;
 }
 
 export function* fail(message: string): SagaIterator {
@@ -80,7 +95,9 @@ export function* startTrack(track: PlayerTrack, options: StartOptions): SagaIter
     if (e.message === MESSAGES.noAudioUrlProvided) return yield* fail(MESSAGES.noAudioUrlProvided);
     return yield* fail(loadFailureMessage(e) ?? MESSAGES.failedToLoadTrack);
   }
-  if (offset > 0) yield call([audio, audio.seek], offset);
+  yield call(applyTrackGain, playable);
+  const start: number = radio ? yield call(liveOffset, services, options) : offset;
+  if (start > 0) yield call([audio, audio.seek], start);
   try {
     yield call([audio, audio.play]);
   } catch (error) {

@@ -21,6 +21,8 @@ const [t1, t2, t3, t4] = [track(1), track(2), track(3), track(4)];
 
 function setup(token: string | null = 'access-token') {
   const services = createTestServices({ tokenStore: memoryTokenStore(token) });
+  // the clock stands still (a radio start adds the time its load took to the live offset)
+  services.now = () => 1_000;
   return { services, audio: services.audio as FakeAudioService };
 }
 

@@ -4,9 +4,13 @@ import { call, fork, getContext, put, select, takeEvery } from 'redux-saga/effec
 import { playerActions, type PlayerState } from '../../shared/player';
 import type { Services } from '../../services';
 import { watchAudioEvents } from './audioEventsSaga';
+import { watchEngineAdvanced } from './handoverSaga';
+import { nextTrackSaga } from './nextTrackSaga';
 import { playerPersistenceSaga } from './persistenceSagas';
 import { pause, resume, selectPlayerState } from './playbackSagas';
+import { prepareSaga } from './prepareSaga';
 import { watchTrackCommands } from './trackCommandSagas';
+import { watchGainSettings } from './trackGain';
 import { onMuteToggle, onVolume } from './volumeSagas';
 
 function* onPlayPause(): SagaIterator {
@@ -45,6 +49,10 @@ export function* playerSaga(): SagaIterator {
   yield fork(watchAudioEvents);
   yield fork(watchTrackCommands);
   yield fork(playerPersistenceSaga);
+  yield fork(nextTrackSaga);
+  yield fork(watchEngineAdvanced);
+  yield fork(prepareSaga);
+  yield fork(watchGainSettings);
   yield takeEvery(playerActions.playPauseRequested.type, onPlayPause);
   yield takeEvery(playerActions.pauseRequested.type, pause);
   yield takeEvery(playerActions.resumeRequested.type, resume);

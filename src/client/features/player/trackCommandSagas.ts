@@ -4,12 +4,9 @@ import { call, cancel, fork, getContext, put, select, take } from 'redux-saga/ef
 import { MESSAGES } from '../../../contract/messages';
 import { playerActions, type PlayerState, type PlayerTrack, type PlaySource } from '../../shared/player';
 import type { Services } from '../../services';
-import { DEFAULT_STREAMING, type SettingsState } from '../../shared/settings';
 import { toastShown } from '../../ui/toast/toastSlice';
 import { pause, resume, selectPlayerState, startTrack } from './playbackSagas';
-
-/** The setting lives in shared/settings; a store without settings (tests) has the default. */
-const selectAutoplayNext = (state: { settings?: Partial<SettingsState> }) => (state.settings?.streaming ?? DEFAULT_STREAMING).autoplayNext;
+import { selectAutoplayNext } from './trackGain';
 
 /** Previous restarts the track when it has played longer than this. */
 export const RESTART_THRESHOLD_SECONDS = 3;
@@ -95,7 +92,9 @@ function* onRadioPlay({ payload: { track, offsetSeconds } }: RadioPlay): SagaIte
     if (!player.isPlaying) yield* resume();
     return;
   }
-  yield* startTrack(track, { source: 'radio', radioOffset: Math.max(0, offsetSeconds) });
+  const services: Services = yield getContext('services');
+  const requestedAt: number = yield call(services.now);
+  yield* startTrack(track, { source: 'radio', radioOffset: Math.max(0, offsetSeconds), radioOffsetAt: requestedAt });
 }
 
 function* onRadioStopped(): SagaIterator {

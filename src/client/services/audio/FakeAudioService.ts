@@ -94,6 +94,17 @@ export class FakeAudioService implements AudioService {
   setNext(next: NextTrackPlan | null): void {
     this.record('setNext', next);
     this.next = next;
+    if (next && next.key === this.startKey) {
+      this.startKey = null;
+      setTimeout(() => this.next === next && this.startNext(), 0);
+    }
+  }
+
+  private startKey: string | null = null;
+
+  /** Test side: once a plan for `key` is set, it starts (a moment later), as the engine does at the boundary. */
+  startNextWhenSet(key: string): void {
+    this.startKey = key;
   }
 
   setTrackGain(gain: number): void {

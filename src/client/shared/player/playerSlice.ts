@@ -216,6 +216,11 @@ export const playerSlice = createSlice({
       if (action.payload.playing) state.playingSongId = state.currentTrack?.id ?? null;
       else state.isBuffering = false;
     },
+    /**
+     * The track planned next (AudioService.setNext) started on the audio clock, `key` naming it: the
+     * sagas make it current (docs/product.md §2.14); the state changes with their results.
+     */
+    engineAdvanced(_state, _action: PayloadAction<{ key: string; duration: number }>) {},
     trackEnded(state) {
       state.isPlaying = false;
       state.isBuffering = false;

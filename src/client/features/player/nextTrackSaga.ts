@@ -1,0 +1,51 @@
+import type { Action } from '@reduxjs/toolkit';
+import type { SagaIterator } from 'redux-saga';
+import { call, getContext, select, takeLatest } from 'redux-saga/effects';
+import { playerActions, type PlayerState } from '../../shared/player';
+import { settingsActions, type PlaybackSettings } from '../../shared/settings';
+import type { Services } from '../../services';
+import type { NextTrackPlan } from '../../services/audio/AudioService';
+import { engineMemory } from './engineMemory';
+import { nextIntent, sameAsPlan, type NextIntent } from './nextTrackPlan';
+import { fetchPublicUrl, selectPlayerState } from './playbackSagas';
+import { selectAutoplayNext, selectPlaybackSettings } from './trackGain';
+
+/**
+ * A load replaces what plays, so what was planned after the old track goes. (Sign-out pauses the
+ * engine, where a plan cannot start; the next sign-in's first play is a load.)
+ */
+const CLEARING: string[] = [playerActions.trackLoading.type];
+/**
+ * What follows may have changed. Next, Previous, a list played and a track set aside always end in
+ * a load (trackLoading, then trackReady), so they are not watched on their own: their half-moved
+ * queue would plan a track only to drop it.
+ */
+const PLANNING = [playerActions.trackReady.type, playerActions.radioModeLeft.type, settingsActions.saved.type];
+
+function* setNext(plan: NextTrackPlan | null): SagaIterator {
+  const { audio }: Services = yield getContext('services');
+  const memory = engineMemory(audio);
+  if (plan === null && memory.next === null) return;
+  memory.next = plan;
+  yield call([audio, audio.setNext], plan);
+}
+
+function* planNext(action: Action): SagaIterator {
+  if (CLEARING.includes(action.type)) return yield* setNext(null);
+  const player: PlayerState = yield select(selectPlayerState);
+  const autoplay: boolean = yield select(selectAutoplayNext);
+  const playback: PlaybackSettings = yield select(selectPlaybackSettings);
+  const intent: NextIntent | null = nextIntent(player, autoplay, playback);
+  if (!intent) return yield* setNext(null);
+  const { audio }: Services = yield getContext('services');
+  if (sameAsPlan(engineMemory(audio).next, intent)) return;
+  // a queued track that came without a URL gets its stream URL as a play would
+  const url: string = intent.track.url || (yield call(fetchPublicUrl, intent.track.id));
+  if (!url) return yield* setNext(null);
+  yield* setNext({ key: intent.track.id, url, gain: intent.gain, crossfadeSeconds: intent.crossfadeSeconds });
+}
+
+/** docs/product.md §2.14: keeps the engine's next track the one the queue and the settings say. */
+export function* nextTrackSaga(): SagaIterator {
+  yield takeLatest([...CLEARING, ...PLANNING], planNext);
+}
