@@ -1,16 +1,7 @@
-import type { SVGProps } from 'react';
+import { icon } from './icon';
 
-type IconProps = SVGProps<SVGSVGElement>;
-
-export function icon(path: string) {
-  return function Icon(props: IconProps) {
-    return (
-      <svg viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false" {...props}>
-        <path d={path} />
-      </svg>
-    );
-  };
-}
+export { icon };
+export { CloseIcon } from './CloseIcon';
 
 export const PlayIcon = /*#__PURE__*/ icon('M8 5v14l11-7z');
 export const PauseIcon = /*#__PURE__*/ icon('M6 19h4V5H6v14zm8-14v14h4V5h-4z');
@@ -51,7 +42,6 @@ export const MoreIcon = /*#__PURE__*/ icon(
   'M12 8c1.1 0 2-.9 2-2s-.9-2-2-2-2 .9-2 2 .9 2 2 2zm0 2c-1.1 0-2 .9-2 2s.9 2 2 2 2-.9 2-2-.9-2-2-2zm0 6c-1.1 0-2 .9-2 2s.9 2 2 2 2-.9 2-2-.9-2-2-2z',
 );
 export const TrashIcon = /*#__PURE__*/ icon('M6 19c0 1.1.9 2 2 2h8c1.1 0 2-.9 2-2V7H6v12zM19 4h-3.5l-1-1h-5l-1 1H5v2h14V4z');
-export const CloseIcon = /*#__PURE__*/ icon('M19 6.41L17.59 5 12 10.59 6.41 5 5 6.41 10.59 12 5 17.59 6.41 19 12 13.41 17.59 19 19 17.59 13.41 12z');
 export const UserIcon = /*#__PURE__*/ icon('M12 12c2.21 0 4-1.79 4-4s-1.79-4-4-4-4 1.79-4 4 1.79 4 4 4zm0 2c-2.67 0-8 1.34-8 4v2h16v-2c0-2.66-5.33-4-8-4z');
 export const SkipIcon = NextIcon;
 export const UploadIcon = /*#__PURE__*/ icon('M9 16h6v-6h4l-7-7-7 7h4zm-4 2h14v2H5z');

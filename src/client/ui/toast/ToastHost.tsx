@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import styled from 'styled-components';
-import { CloseIcon } from '../icons';
+import { CloseIcon } from '../CloseIcon';
 import { selectToasts, toastDismissed, type Toast } from './toastSlice';
 
 const Stack = styled.div`
