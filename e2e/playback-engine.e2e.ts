@@ -1,0 +1,130 @@
+/**
+ * The playback engine measured in chromium (docs/product.md §2.14): the output is tapped
+ * (localStorage.wavelength_audio_tap = '1') and analysed here. Gapless: two halves of one 441 Hz
+ * sine, against the old one-element player (wavelength_audio_engine = 'element') in the same run.
+ * Crossfade: 440 Hz then 660 Hz with 3 s. ReplayGain: a -6 dB tagged copy against an untagged one.
+ * Figures go to the console (ENGINE-FIGURE) and to $E2E_FIGURES or /tmp/engine-figures.json.
+ */
+import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { after, before, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { E2E_ADMIN, launchBrowser, newContext, signInByApi } from './support/browser';
+import { discontinuityMs, longestSilenceMs, overlapSeconds, rmsDb } from './support/engineAnalysis';
+import { latestFrame, playPair, sounding, tapped, upload, type UploadedSong } from './support/engineAudio';
+
+const HALF = 3 * 44100;
+const run = Date.now().toString(36);
+const figures: Record<string, number | string> = {};
+let browser: Browser;
+let songs: Record<'gap1' | 'gap2' | 'fadeA' | 'fadeB' | 'plain' | 'tagged', UploadedSong>;
+
+before(async () => {
+  browser = await launchBrowser();
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  const token = await signInByApi(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  const album = `Engine Gapless ${run}`;
+  songs = {
+    gap1: await upload(page, token, { title: `Gapless One ${run}`, album, track: 1, freq: 441, from: 0, to: HALF }),
+    gap2: await upload(page, token, { title: `Gapless Two ${run}`, album, track: 2, freq: 441, from: HALF, to: 2 * HALF }),
+    fadeA: await upload(page, token, { title: `Fade A ${run}`, album: `Fade A ${run}`, track: 1, freq: 440, from: 0, to: 8 * 44100 }),
+    fadeB: await upload(page, token, { title: `Fade B ${run}`, album: `Fade B ${run}`, track: 1, freq: 660, from: 0, to: 8 * 44100 }),
+    plain: await upload(page, token, { title: `Level Plain ${run}`, album: `Level ${run}`, track: 1, freq: 1000, from: 0, to: 4 * 44100 }),
+    tagged: await upload(page, token, { title: `Level Tagged ${run}`, album: `Level ${run}`, track: 2, freq: 1000, from: 0, to: 4 * 44100, replayGainDb: -6 }),
+  };
+  await context.close();
+});
+
+after(async () => {
+  const out = process.env.E2E_FIGURES ?? '/tmp/engine-figures.json';
+  writeFileSync(out, JSON.stringify(figures, null, 2));
+  console.log(`ENGINE-FIGURE written to ${out}`);
+  await browser?.close();
+});
+
+/** A signed-in page whose AudioService is the engine (or the reference element player), tapped. */
+async function tappedPage(engine: 'engine' | 'element'): Promise<Page> {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  await signInByApi(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await page.evaluate((mode) => {
+    localStorage.setItem('wavelength_audio_tap', '1');
+    if (mode === 'element') localStorage.setItem('wavelength_audio_engine', 'element');
+  }, engine);
+  await page.goto('/');
+  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+  return page;
+}
+
+/** Plays the gapless pair on a page and returns the longest silence and discontinuity at the join. */
+async function measureGap(engine: 'engine' | 'element'): Promise<{ silenceMs: number; discontinuityMs: number; events: string[] }> {
+  const page = await tappedPage(engine);
+  await page.waitForFunction(() => window.wavelengthAudio !== undefined);
+  const from = await latestFrame(page);
+  const events = await playPair(page, songs.gap1.publicUrl, songs.gap2.publicUrl, 0);
+  await page.waitForTimeout(300);
+  const log = await page.evaluate(() => (window.wavelengthAudio as unknown as { debugLog?: string[] }).debugLog ?? []);
+  console.log(`${engine}: ${events.join(',')}\n  ${log.join('\n  ')}`);
+  const { samples, sr } = await tapped(page, from, await latestFrame(page));
+  const heard = sounding(samples, sr, 0.05, 0.1);
+  await page.context().close();
+  assert.ok(heard.length > 4 * sr, `heard ${heard.length / sr} s of the 6 s pair (${events.join(',')})`);
+  return { silenceMs: longestSilenceMs(heard, sr, 0.01), discontinuityMs: discontinuityMs(heard, sr, 441, Math.round(sr)), events };
+}
+
+test('gapless: two halves of one sine join without a gap (engine), measured against the old element player', async () => {
+  const engine = await measureGap('engine');
+  const reference = await measureGap('element');
+  figures.gapEngineSilenceMs = engine.silenceMs;
+  figures.gapEngineDiscontinuityMs = engine.discontinuityMs;
+  figures.gapReferenceSilenceMs = reference.silenceMs;
+  figures.gapReferenceDiscontinuityMs = reference.discontinuityMs;
+  console.log(
+    `ENGINE-FIGURE gap engine=${engine.silenceMs.toFixed(2)} ms (discontinuity ${engine.discontinuityMs.toFixed(2)} ms) reference=${reference.silenceMs.toFixed(2)} ms (discontinuity ${reference.discontinuityMs.toFixed(2)} ms)`,
+  );
+  assert.ok(engine.events.includes('advanced') && !engine.events.slice(0, engine.events.indexOf('advanced')).includes('ended'), engine.events.join(','));
+  assert.ok(engine.silenceMs <= 3, `engine gap ${engine.silenceMs} ms`);
+  assert.ok(engine.discontinuityMs <= 3, `engine discontinuity ${engine.discontinuityMs} ms`);
+});
+
+test('crossfade: 3 s set, the two tones overlap for 3 s (± 50 ms)', async () => {
+  const page = await tappedPage('engine');
+  const from = await latestFrame(page);
+  const events = await playPair(page, songs.fadeA.publicUrl, songs.fadeB.publicUrl, 3);
+  const { samples, sr } = await tapped(page, from, await latestFrame(page));
+  await page.context().close();
+  const overlap = overlapSeconds(samples, sr, 440, 660);
+  figures.crossfadeOverlapSeconds = overlap;
+  console.log(`ENGINE-FIGURE crossfade set=3 s overlap=${overlap.toFixed(3)} s (${events.join(',')})`);
+  assert.ok(Math.abs(overlap - 3) <= 0.05, `overlap ${overlap} s`);
+});
+
+test('ReplayGain: a track tagged -6 dB sounds 6 dB (± 0.5) below its untagged copy', async () => {
+  const tagged = songs.tagged.replayGain?.trackGain;
+  assert.equal(tagged, -6, `the scan read REPLAYGAIN_TRACK_GAIN: ${JSON.stringify(songs.tagged.replayGain)}`);
+  const page = await tappedPage('engine');
+  const level = async (url: string, gain: number) => {
+    const from = await latestFrame(page);
+    await page.evaluate(
+      async ([u, g]) => {
+        const audio = window.wavelengthAudio!;
+        await audio.load(u);
+        audio.setTrackGain(g);
+        await audio.play();
+        await new Promise((r) => setTimeout(r, 2500));
+        audio.pause();
+      },
+      [url, gain] as const,
+    );
+    const { samples, sr } = await tapped(page, from, await latestFrame(page));
+    const heard = sounding(samples, sr, 0.005, 0.3);
+    return rmsDb(heard);
+  };
+  const plain = await level(songs.plain.publicUrl, 1);
+  const quieter = await level(songs.tagged.publicUrl, 10 ** (tagged / 20));
+  await page.context().close();
+  figures.replayGainDeltaDb = quieter - plain;
+  console.log(`ENGINE-FIGURE replaygain tagged=-6 dB measured=${(quieter - plain).toFixed(2)} dB (plain ${plain.toFixed(2)} dBFS)`);
+  assert.ok(Math.abs(quieter - plain + 6) <= 0.5, `level difference ${quieter - plain} dB`);
+});
