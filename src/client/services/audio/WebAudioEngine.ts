@@ -161,6 +161,7 @@ export class WebAudioEngine implements AudioService {
     cur.voice.stop();
     cur.shadow?.el.pause();
     this.stopTicker();
+    this.emit({ type: 'timeupdate', currentTime: cur.voice.position() });
     this.emit({ type: 'pause' });
   }
 
