@@ -22,8 +22,6 @@ export async function recordEngineCalls(page: Page): Promise<void> {
   });
 }
 
-export const engineCalls = (page: Page) => page.evaluate(() => (window as unknown as { engineCalls: { method: string; args: unknown[] }[] }).engineCalls);
-
 /** On the search page: searches `query` and presses Play on the result titled `title` (the results become the queue). */
 export async function playFromSearch(page: Page, query: string, title: string, count: number): Promise<void> {
   await page.getByLabel('Title or artist').fill(query);

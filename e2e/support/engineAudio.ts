@@ -13,20 +13,22 @@ export interface ToneSpec {
   album: string;
   track: number;
   freq: number;
-  /** samples at 44.1 kHz of a sine started at sample 0: [from, to) */
+  /** samples of a sine started at sample 0: [from, to), at `rate` (44.1 kHz unless given) */
   from: number;
   to: number;
+  rate?: number;
   replayGainDb?: number;
 }
 
 /** A FLAC of samples [from, to) of a continuous sine (amplitude 0.25), tagged as `spec` says. */
 export function makeTone(spec: ToneSpec): Buffer {
   const file = path.join(dir, `${spec.title.replace(/\W+/g, '-')}.flac`);
+  const rate = spec.rate ?? 44100;
   const tags = ['title', spec.title, 'artist', 'Engine E2E', 'album', spec.album, 'album_artist', 'Engine E2E', 'track', String(spec.track)];
   if (spec.replayGainDb !== undefined) tags.push('REPLAYGAIN_TRACK_GAIN', `${spec.replayGainDb.toFixed(2)} dB`, 'REPLAYGAIN_TRACK_PEAK', '0.250000');
   const metadata = tags.flatMap((value, i) => (i % 2 === 0 ? [] : ['-metadata', `${tags[i - 1]}=${value}`]));
   execFileSync('ffmpeg', [
-    ...['-v', 'error', '-y', '-f', 'lavfi', '-i', `sine=frequency=${spec.freq}:sample_rate=44100:duration=${spec.to / 44100 + 1}`],
+    ...['-v', 'error', '-y', '-f', 'lavfi', '-i', `sine=frequency=${spec.freq}:sample_rate=${rate}:duration=${spec.to / rate + 1}`],
     ...['-af', `volume=2,atrim=start_sample=${spec.from}:end_sample=${spec.to}`, '-ac', '2', '-c:a', 'flac', ...metadata, file],
   ]);
   return readFileSync(file);
@@ -48,11 +50,12 @@ export async function upload(page: Page, token: string, spec: ToneSpec): Promise
 }
 
 /** The tapped output over [from, to) and its sample rate (window.wavelengthAudioTap). */
-export async function tapped(page: Page, from: number, to: number): Promise<{ samples: number[]; sr: number }> {
+export async function tapped(page: Page, from: number, to: number): Promise<{ samples: number[]; sr: number; start: number }> {
   return page.evaluate(
     ([f, t]) => {
       const tap = window.wavelengthAudioTap!;
-      return { samples: tap.samples(Math.max(f, tap.earliestFrame()), Math.min(t, tap.latestFrame())) ?? [], sr: tap.sampleRate() };
+      const start = Math.max(f, tap.earliestFrame());
+      return { samples: tap.samples(start, Math.min(t, tap.latestFrame())) ?? [], sr: tap.sampleRate(), start };
     },
     [from, to],
   );
@@ -74,17 +77,20 @@ export function sounding(samples: number[], sr: number, threshold: number, trim:
 /**
  * Plays `first` then `second` by driving the page's AudioService directly: with the engine, the second
  * is set next (crossfadeSeconds); with the reference player, the second is loaded on 'ended' as the
- * player's sagas do. Resolves once the second has played to its end (or 'timeout').
+ * player's sagas do. Resolves once the second has played to its end (30 s at most) with the events
+ * and the context time of the join (the 'advanced' event, or the first 'ended').
  */
-export async function playPair(page: Page, first: string, second: string, crossfadeSeconds: number, gain = 1): Promise<string[]> {
+export async function playPair(page: Page, first: string, second: string, crossfadeSeconds: number, gain = 1): Promise<{ events: string[]; joinTime: number }> {
   return page.evaluate(
     async ([url1, url2, fade, g]) => {
       const audio = window.wavelengthAudio!;
       const seen: string[] = [];
+      let joinTime = 0;
       const done = new Promise<void>((resolve) => {
         let loads = 0;
         const off = audio.subscribe((event) => {
           if (event.type !== 'timeupdate') seen.push(event.type);
+          if ((event.type === 'advanced' || event.type === 'ended') && !joinTime) joinTime = window.wavelengthAudioTap!.clock()?.currentTime ?? 0;
           if (event.type !== 'ended') return;
           if (loads === 0 && !seen.includes('advanced')) {
             loads = 1;
@@ -100,7 +106,7 @@ export async function playPair(page: Page, first: string, second: string, crossf
       await audio.play();
       audio.setNext({ key: 'second', url: url2, gain: g, crossfadeSeconds: fade });
       await Promise.race([done, new Promise((r) => setTimeout(r, 30_000))]);
-      return seen;
+      return { events: seen, joinTime };
     },
     [first, second, crossfadeSeconds, gain] as const,
   );
