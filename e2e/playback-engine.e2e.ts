@@ -12,12 +12,14 @@ import type { Browser, Page } from 'playwright-core';
 import { E2E_ADMIN, launchBrowser, newContext, signInByApi } from './support/browser';
 import { discontinuityMs, longestSilenceMs, overlapSeconds, rmsDb } from './support/engineAnalysis';
 import { endedCount, playFromSearch, recordEngineCalls, storePlaybackSettings } from './support/engineApp';
-import { latestFrame, playPair, sounding, tapped, upload, type UploadedSong } from './support/engineAudio';
+import { latestFrame, makeNoise, playPair, sounding, tapped, upload, uploadFile, type UploadedSong } from './support/engineAudio';
+import { maxResidual, offsetAt } from './support/engineHandOver';
 
 const HALF = 3 * 44100;
 const run = Date.now().toString(36);
 const figures: Record<string, number | string> = {};
 let browser: Browser;
+let noise: { samples: Float32Array; song: UploadedSong };
 let songs: Record<'gap1' | 'gap2' | 'gap48a' | 'gap48b' | 'fadeA' | 'fadeB' | 'plain' | 'tagged', UploadedSong>;
 
 before(async () => {
@@ -53,6 +55,8 @@ before(async () => {
     plain: await upload(page, token, { title: `Level Plain ${run}`, album: `Level ${run}`, track: 1, freq: 1000, from: 0, to: 4 * 44100 }),
     tagged: await upload(page, token, { title: `Level Tagged ${run}`, album: `Level ${run}`, track: 2, freq: 1000, from: 0, to: 4 * 44100, replayGainDb: -6 }),
   };
+  const pink = makeNoise(`Hand Over Noise ${run}`, 6);
+  noise = { samples: pink.samples, song: await uploadFile(page, token, pink.flac) };
   await context.close();
 });
 
@@ -244,4 +248,36 @@ test('through the app: the -6 dB tagged track sounds 6 dB (± 0.5) below the unt
   figures.replayGainAppDeltaDb = tagged - plain;
   console.log(`ENGINE-FIGURE replaygain through the app tagged=-6 dB measured=${(tagged - plain).toFixed(2)} dB`);
   assert.ok(Math.abs(tagged - plain + 6) <= 0.5, `level difference ${tagged - plain} dB`);
+});
+
+test('hand-over: on pink noise the buffer voice takes over from the element on the exact sample', async () => {
+  const page = await tappedPage('engine');
+  const from = await latestFrame(page);
+  const log = await page.evaluate(async (url) => {
+    const audio = window.wavelengthAudio!;
+    const debug = (audio as unknown as { debugLog: string[] }).debugLog;
+    await audio.load(url);
+    await audio.play();
+    for (let i = 0; i < 100 && !debug.some((l) => l.includes('buffer voice')); i += 1) await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 1000));
+    audio.pause();
+    return debug;
+  }, noise.song.publicUrl);
+  const { samples, sr, start } = await tapped(page, from, await latestFrame(page));
+  await page.context().close();
+  const line = log.find((l) => l.includes('buffer voice')) ?? '';
+  const at = Number(/at context ([\d.]+) s/.exec(line)?.[1]);
+  assert.ok(at > 0, log.join('\n'));
+  const handOver = Math.round(at * sr) - start;
+  const before = offsetAt(samples, handOver - Math.round(0.3 * sr), noise.samples);
+  const after = offsetAt(samples, handOver + Math.round(0.2 * sr), noise.samples);
+  const residual = maxResidual(samples, noise.samples, before.offset, handOver - Math.round(0.2 * sr), handOver + Math.round(0.2 * sr));
+  figures['handOver.slipSamples'] = after.offset - before.offset;
+  figures['handOver.maxResidual'] = residual;
+  console.log(
+    `ENGINE-FIGURE hand-over on noise: ${line}; element match ${before.score.toFixed(4)}, buffer match ${after.score.toFixed(4)}, slip ${after.offset - before.offset} samples, max residual ±0.2 s ${residual.toExponential(2)} (${log.join(' / ')})`,
+  );
+  assert.ok(before.score > 0.99 && after.score > 0.99, 'both sides match the file');
+  assert.equal(after.offset, before.offset, 'no sample slipped or repeated at the hand-over');
+  assert.ok(residual < 0.01, `output departs from the file by ${residual} around the hand-over`);
 });

@@ -40,14 +40,7 @@ export interface UploadedSong {
   replayGain?: { trackGain: number | null } | null;
 }
 
-export async function upload(page: Page, token: string, spec: ToneSpec): Promise<UploadedSong> {
-  const res = await page.request.post(`${BASE_URL}/api/songs/upload`, {
-    headers: { authorization: `Bearer ${token}` },
-    multipart: { song: { name: 'track.flac', mimeType: 'audio/flac', buffer: makeTone(spec) } },
-  });
-  if (res.status() !== 201) throw new Error(`upload ${res.status()}: ${await res.text()}`);
-  return ((await res.json()) as { song: UploadedSong }).song;
-}
+export const upload = (page: Page, token: string, spec: ToneSpec): Promise<UploadedSong> => uploadFile(page, token, makeTone(spec));
 
 /** The tapped output over [from, to) and its sample rate (window.wavelengthAudioTap). */
 export async function tapped(page: Page, from: number, to: number): Promise<{ samples: number[]; sr: number; start: number }> {
@@ -110,4 +103,40 @@ export async function playPair(page: Page, first: string, second: string, crossf
     },
     [first, second, crossfadeSeconds, gain] as const,
   );
+}
+
+/** A FLAC of pink noise (music-like: one place matches) and the same samples as float mono. */
+export function makeNoise(title: string, seconds: number): { flac: Buffer; samples: Float32Array } {
+  const base = path.join(dir, title.replace(/\W+/g, '-'));
+  const source = `anoisesrc=color=pink:amplitude=0.3:sample_rate=44100:seed=7:duration=${seconds}`;
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    source,
+    '-ac',
+    '1',
+    '-c:a',
+    'flac',
+    '-sample_fmt',
+    's16',
+    '-metadata',
+    `title=${title}`,
+    `${base}.flac`,
+  ]);
+  execFileSync('ffmpeg', ['-v', 'error', '-y', '-i', `${base}.flac`, '-f', 'f32le', '-ac', '1', `${base}.f32`]);
+  const raw = readFileSync(`${base}.f32`);
+  return { flac: readFileSync(`${base}.flac`), samples: new Float32Array(raw.buffer, raw.byteOffset, raw.length / 4) };
+}
+
+export async function uploadFile(page: Page, token: string, flac: Buffer): Promise<UploadedSong> {
+  const res = await page.request.post(`${BASE_URL}/api/songs/upload`, {
+    headers: { authorization: `Bearer ${token}` },
+    multipart: { song: { name: 'track.flac', mimeType: 'audio/flac', buffer: flac } },
+  });
+  if (res.status() !== 201) throw new Error(`upload ${res.status()}: ${await res.text()}`);
+  return ((await res.json()) as { song: UploadedSong }).song;
 }
