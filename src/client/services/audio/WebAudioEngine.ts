@@ -1,7 +1,7 @@
 import type { AudioEvent, AudioService, NextTrackPlan } from './AudioService';
 import { createAudioGraph, type AudioGraph } from './engine/audioGraph';
 import { BufferVoice } from './engine/BufferVoice';
-import { ElementPool, type PooledElement } from './engine/ElementPool';
+import { ElementPool, mirror, type PooledElement } from './engine/ElementPool';
 import { ElementEvents } from './engine/elementEvents';
 import { HandOver } from './engine/handOverRunner';
 import { loadElement, REPLACED } from './engine/loadElement';
@@ -71,7 +71,10 @@ export class WebAudioEngine implements AudioService {
     graph.bufferOut.gain.value = this.muted ? 0 : this.volume;
     this.options.outputTap?.attachGraph(graph);
     // a routed element is heard only through a running context: route when it runs, even mid-play
-    graph.ctx.addEventListener('statechange', () => this.routeCurrent());
+    graph.ctx.addEventListener('statechange', () => {
+      this.routeCurrent();
+      if (!this.next.pending) this.next.reschedule();
+    });
     return graph;
   }
 
@@ -140,7 +143,8 @@ export class WebAudioEngine implements AudioService {
     if (cur.kind === 'element') {
       const playing = cur.entry.el.play();
       this.routeCurrent();
-      return playing;
+      // a radio boundary (startAtMs) is scheduled against the clock, not the element's end
+      return playing.then(() => this.next.reschedule());
     }
     if (!cur.voice.playing) {
       if (cur.voice.position() >= cur.voice.duration) cur.voice.seekHeld(0);
@@ -155,7 +159,10 @@ export class WebAudioEngine implements AudioService {
 
   pause(): void {
     const cur = this.current;
-    if (cur?.kind === 'element') return cur.entry.el.pause();
+    if (cur?.kind === 'element') {
+      this.next.unschedule();
+      return cur.entry.el.pause();
+    }
     if (!cur?.voice.playing) return;
     this.next.unschedule();
     cur.voice.stop();
@@ -288,11 +295,4 @@ export class WebAudioEngine implements AudioService {
     if (this.ticker) clearInterval(this.ticker);
     this.ticker = null;
   }
-}
-
-/** The silent shadow element follows the buffer voice's track, so #wavelength-audio shows what plays. */
-function mirror(el: HTMLAudioElement, url: string, offset: number): void {
-  el.src = url;
-  el.addEventListener('loadedmetadata', () => (el.currentTime = offset), { once: true });
-  void el.play().catch(() => {});
 }

@@ -99,3 +99,10 @@ export class ElementPool {
     return this.all.filter((p) => p.preparedUrl !== null && !busy.includes(p)).sort((a, b) => a.preparedAt - b.preparedAt)[0];
   }
 }
+
+/** The silent shadow element follows the buffer voice's track, so #wavelength-audio shows what plays. */
+export function mirror(el: HTMLAudioElement, url: string, offset: number): void {
+  el.src = url;
+  el.addEventListener('loadedmetadata', () => (el.currentTime = offset), { once: true });
+  void el.play().catch(() => {});
+}

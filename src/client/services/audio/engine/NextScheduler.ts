@@ -97,7 +97,8 @@ export class NextScheduler {
       envelope?.gain.setValueAtTime(0, start);
     }
     voice.start(start, plan.offsetSeconds ?? 0);
-    const timer = setTimeout(() => this.fire(), Math.max(0, (start - ctx.currentTime) * 1000));
+    // 'advanced' when it is heard: the context renders outputLatency ahead of the speakers
+    const timer = setTimeout(() => this.fire(), Math.max(0, (start - ctx.currentTime + (ctx.outputLatency || 0)) * 1000));
     this.scheduled = { voice, envelope, fade, timer };
   }
 
