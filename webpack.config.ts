@@ -20,6 +20,8 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
       path: outDir,
       filename: production ? 'assets/[name].[contenthash:12].js' : 'assets/[name].js',
       chunkFilename: production ? 'assets/[name].[contenthash:12].js' : 'assets/[name].js',
+      // new URL('./x.js', import.meta.url) files, e.g. the playback engine's AudioWorklet module
+      assetModuleFilename: production ? 'assets/[name].[contenthash:12][ext]' : 'assets/[name][ext]',
       publicPath: '/',
       clean: true,
     },

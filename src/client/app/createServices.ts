@@ -1,9 +1,39 @@
 import type { Services } from '../services';
+import type { AudioService } from '../services/audio/AudioService';
+import type { AudioTapApi } from '../services/audio/engine/outputTap';
 import { LazyAudioService } from '../services/audio/LazyAudioService';
 import { createSessionService } from '../services/session/createSessionService';
 import { createTabSync } from '../services/session/createTabSync';
 import { createLocalStorageStore } from '../services/storage';
 import { createLocalTokenStore } from '../services/tokenStore';
+
+/** Debug switches (docs/product.md §2.14): the output tap for tests and benchmarks, and the old one-element player as the reference. */
+const TAP_SWITCH = 'wavelength_audio_tap';
+const ENGINE_SWITCH = 'wavelength_audio_engine';
+
+declare global {
+  interface Window {
+    wavelengthAudioTap?: AudioTapApi;
+    wavelengthAudio?: AudioService;
+  }
+}
+
+function debugSwitch(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+/** The audio service: its implementation arrives as a chunk on the first load, prepare or play. */
+function lazyAudio(): AudioService {
+  const switches = { tap: debugSwitch(TAP_SWITCH) === '1', reference: debugSwitch(ENGINE_SWITCH) === 'element' };
+  const audio = new LazyAudioService(async () => (await import(/* webpackChunkName: "audio" */ './createAudio')).createAudio(switches));
+  // test harnesses drive the service as the sagas do (window.wavelengthAudioTap arrives with the engine)
+  if (switches.tap) window.wavelengthAudio = audio;
+  return audio;
+}
 
 /** The real services of a browser. */
 export function createBrowserServices(): Services {
@@ -13,13 +43,7 @@ export function createBrowserServices(): Services {
     tokenStore,
     session: createSessionService({ tokenStore, apiOrigin }),
     tabSync: createTabSync(),
-    audio: new LazyAudioService(async () => {
-      const { HtmlAudioService } = await import(/* webpackChunkName: "audio" */ '../services/audio/HtmlAudioService');
-      const audioElement = new Audio();
-      audioElement.id = 'wavelength-audio';
-      document.body.appendChild(audioElement);
-      return new HtmlAudioService(audioElement);
-    }),
+    audio: lazyAudio(),
     openSocket: (url) => new WebSocket(url),
     now: () => Date.now(),
     storage: createLocalStorageStore(),

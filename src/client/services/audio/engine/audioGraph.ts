@@ -1,0 +1,52 @@
+import { FrameRing } from './frameRing';
+
+/** The engine's context and its fixed nodes: voices -> master -> destination; buffer voices go through `bufferOut` (volume/mute). */
+export interface AudioGraph {
+  ctx: AudioContext;
+  master: GainNode;
+  bufferOut: GainNode;
+  /** resolves true once the tap worklet module is loaded (false when it cannot be) */
+  worklet: Promise<boolean>;
+}
+
+export function createAudioGraph(workletUrl: string | URL | undefined): AudioGraph {
+  const ctx = new AudioContext({ latencyHint: 'playback' });
+  const master = ctx.createGain();
+  master.connect(ctx.destination);
+  const bufferOut = ctx.createGain();
+  bufferOut.connect(master);
+  const worklet =
+    workletUrl && ctx.audioWorklet
+      ? ctx.audioWorklet.addModule(workletUrl).then(
+          () => true,
+          () => false,
+        )
+      : Promise.resolve(false);
+  return { ctx, master, bufferOut, worklet };
+}
+
+/** A tap on `from`: what it outputs, mono, kept by context frame in a ring of `seconds`. */
+export interface Tap {
+  ring: FrameRing;
+  stop(): void;
+}
+
+export function createTap(ctx: BaseAudioContext, from: AudioNode, seconds: number): Tap {
+  const ring = new FrameRing(Math.ceil(seconds * ctx.sampleRate));
+  const node = new AudioWorkletNode(ctx, 'wavelength-tap', { numberOfInputs: 1, numberOfOutputs: 1, outputChannelCount: [1] });
+  // a silent sink keeps the node pulled by the graph
+  const sink = ctx.createGain();
+  sink.gain.value = 0;
+  node.connect(sink).connect(ctx.destination);
+  node.port.onmessage = (event: MessageEvent<{ frame: number; samples: Float32Array }>) => ring.push(event.data.frame, event.data.samples);
+  from.connect(node);
+  return {
+    ring,
+    stop() {
+      node.port.postMessage('stop');
+      from.disconnect(node);
+      node.disconnect();
+      sink.disconnect();
+    },
+  };
+}

@@ -1,0 +1,45 @@
+import { findAlignment, monoMix, STRONG_MATCH } from './align';
+import { createTap } from './audioGraph';
+
+/** Frames compared, and how far around the element's own currentTime the match is searched. */
+const WINDOW_FRAMES = 2048;
+const SEARCH_SECONDS = 0.15;
+
+/** Where an element voice is in its decoded track: frame `frame` of the context plays sample `lag + (frame - windowFrame)`. */
+export interface ElementPlace {
+  windowFrame: number;
+  lag: number;
+  score: number;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Finds, sample-exactly, where a routed element is in `buffer` (docs/product.md §2.14): taps its
+ * source with the worklet, then cross-correlates the last WINDOW_FRAMES heard against the decoded
+ * track around the element's currentTime. Null when the match is weak (silence) or the element stopped.
+ */
+export async function locateElement(ctx: AudioContext, source: AudioNode, el: HTMLAudioElement, buffer: AudioBuffer): Promise<ElementPlace | null> {
+  const sr = ctx.sampleRate;
+  const tap = createTap(ctx, source, 1);
+  try {
+    const startFrame = Math.round(ctx.currentTime * sr);
+    for (let i = 0; i < 20 && tap.ring.latestFrame < startFrame + WINDOW_FRAMES + sr * 0.02; i += 1) await sleep(40);
+    const elTime = el.currentTime;
+    const frameNow = Math.round(ctx.currentTime * sr);
+    const windowFrame = tap.ring.latestFrame - WINDOW_FRAMES;
+    const window = tap.ring.read(windowFrame, windowFrame + WINDOW_FRAMES);
+    if (!window || el.paused || el.seeking) return null;
+    const estimate = (elTime - (frameNow - windowFrame) / sr) * sr;
+    const from = Math.max(0, Math.floor(estimate - SEARCH_SECONDS * sr));
+    const to = Math.min(buffer.length - WINDOW_FRAMES, Math.ceil(estimate + SEARCH_SECONDS * sr));
+    if (to <= from) return null;
+    const channels = Array.from({ length: buffer.numberOfChannels }, (_, c) => buffer.getChannelData(c));
+    const reference = monoMix(channels, from, to + WINDOW_FRAMES);
+    const match = findAlignment(window, reference, 0, to - from);
+    if (match.score < STRONG_MATCH) return null;
+    return { windowFrame, lag: from + match.lag, score: match.score };
+  } finally {
+    tap.stop();
+  }
+}

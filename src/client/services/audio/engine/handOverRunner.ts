@@ -1,0 +1,77 @@
+import type { AudioGraph } from './audioGraph';
+import { BufferVoice } from './BufferVoice';
+import { fetchAndDecode, MAX_DECODE_SECONDS } from './decode';
+import type { PooledElement } from './ElementPool';
+import { locateElement } from './handOver';
+
+/** Tries this many times, this far apart, before the track stays on its element (a weak match: silence). */
+const ATTEMPTS = 4;
+const RETRY_MS = 600;
+/** how far ahead of now the buffer voice takes over */
+const LEAD_SECONDS = 0.1;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The hybrid hand-over (docs/product.md §2.14): while the element plays, its track is fetched and
+ * decoded; then the element is located sample-exactly in the decoded copy and a buffer voice takes
+ * over at a frame a little ahead, the element's envelope dropping to 0 at that same frame.
+ */
+export class HandOver {
+  private running: { entry: PooledElement; abort: AbortController } | null = null;
+
+  constructor(
+    private readonly done: (entry: PooledElement, voice: BufferVoice) => void,
+    private readonly log: (line: string) => void = () => {},
+  ) {}
+
+  start(entry: PooledElement, url: string, graph: AudioGraph, gain: () => number): void {
+    if (this.running?.entry === entry) return;
+    this.cancel();
+    const abort = new AbortController();
+    this.running = { entry, abort };
+    void this.run(entry, url, graph, gain, abort.signal).catch(() => {});
+  }
+
+  cancel(): void {
+    this.running?.abort.abort();
+    this.running = null;
+  }
+
+  private async run(entry: PooledElement, url: string, graph: AudioGraph, gain: () => number, signal: AbortSignal): Promise<void> {
+    const { ctx } = graph;
+    const el = entry.el;
+    if (!(await graph.worklet)) return;
+    while (!signal.aborted && !(el.duration > 0)) await sleep(100);
+    if (signal.aborted || !(el.duration <= MAX_DECODE_SECONDS)) return;
+    const buffer = await fetchAndDecode(ctx, url, signal);
+    if (!buffer) return this.log('hand-over: not decoded (too long)');
+    this.log(`hand-over: decoded at element ${el.currentTime.toFixed(3)} s`);
+    for (let attempt = 0; attempt < ATTEMPTS && !signal.aborted; attempt += 1) {
+      if (el.paused || !entry.source || ctx.state !== 'running') {
+        await sleep(RETRY_MS);
+        attempt -= el.paused ? 1 : 0;
+        continue;
+      }
+      const place = await locateElement(ctx, entry.source, el, buffer);
+      if (signal.aborted) return;
+      this.log(`hand-over: attempt ${attempt + 1} ${place ? `score ${place.score.toFixed(4)}` : 'weak match'}`);
+      if (!place) {
+        await sleep(RETRY_MS);
+        continue;
+      }
+      const sr = ctx.sampleRate;
+      const frame = Math.ceil((ctx.currentTime + LEAD_SECONDS) * sr);
+      const position = (place.lag + (frame - place.windowFrame)) / sr;
+      if (position >= buffer.duration - LEAD_SECONDS) return this.log('hand-over: too late in the track');
+      const voice = new BufferVoice(ctx, buffer, url, graph.bufferOut, gain());
+      voice.start(frame / sr, position);
+      entry.envelope!.gain.cancelScheduledValues(0);
+      entry.envelope!.gain.setValueAtTime(0, frame / sr);
+      this.running = null;
+      this.log(`hand-over: buffer voice from ${position.toFixed(4)} s at context ${(frame / sr).toFixed(4)} s`);
+      this.done(entry, voice);
+      return;
+    }
+  }
+}
