@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
-import { after, before, test, type TestContext } from 'node:test';
+import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { E2E_ADMIN, launchBrowser, newContext, signInByApi } from './support/browser';
 import { discontinuityMs, longestSilenceMs, overlapSeconds, rmsDb, toneAmplitude } from './support/engineAnalysis';
@@ -180,44 +180,38 @@ test('ReplayGain: a track tagged -6 dB sounds 6 dB (± 0.5) below its untagged c
 
 /**
  * Through the app: the results of a search become the queue and the player's sagas hand the engine
- * the next track (setNext, with the crossfade setting) and the gains (setTrackGain). Skipped, saying
- * so, while the sagas do not call them (they come with the player's part of the engine work).
+ * the next track (setNext, with the crossfade setting and the next track's ReplayGain gain).
+ * Resolves with the tapped output and the plan the sagas set.
  */
-async function playThroughApp(t: TestContext, query: string, first: string, last: string, crossfadeSeconds: number, needs: 'setNext' | 'setTrackGain') {
+async function playThroughApp(query: string, first: string, last: string, crossfadeSeconds: number) {
   const page = await tappedPage('engine', crossfadeSeconds);
   await recordEngineCalls(page);
   const from = await latestFrame(page);
   await playFromSearch(page, query, first, 2);
   await page.getByTestId('player-title').filter({ hasText: first }).waitFor();
-  // the sagas hand over the next track and the gain as a track starts
-  const called = await page
-    .waitForFunction(
-      (method) =>
-        (window as unknown as { engineCalls: { method: string; args: unknown[] }[] }).engineCalls.some((c) => c.method === method && c.args[0] !== null),
-      needs,
-      { timeout: 3_000 },
-    )
-    .then(
-      () => true,
-      () => false,
-    );
-  if (!called) {
-    await page.context().close();
-    t.skip(`the player sagas do not call ${needs} yet`);
-    return null;
-  }
+  // the sagas hand the engine the next track as the first one starts
+  await page.waitForFunction(
+    () => (window as unknown as { engineCalls: { method: string; args: unknown[] }[] }).engineCalls.some((c) => c.method === 'setNext' && c.args[0] !== null),
+    undefined,
+    { timeout: 5_000 },
+  );
+  const plan = await page.evaluate(
+    () =>
+      (window as unknown as { engineCalls: { method: string; args: { gain: number; crossfadeSeconds: number }[] }[] }).engineCalls.find(
+        (c) => c.method === 'setNext' && c.args[0] !== null,
+      )!.args[0],
+  );
   await page.getByTestId('player-title').filter({ hasText: last }).waitFor({ timeout: 20_000 });
   const endedBefore = await endedCount(page);
   await page.waitForFunction((n) => (window as unknown as { engineEnded: number }).engineEnded > n, endedBefore, { timeout: 20_000 });
   const { samples, sr } = await tapped(page, from, await latestFrame(page));
   await page.context().close();
-  return { samples, sr };
+  return { samples, sr, plan };
 }
 
-test("through the app: an album's two halves play gapless from the queue", async (t) => {
-  const played = await playThroughApp(t, 'Gapless', `Gapless One ${run}`, `Gapless Two ${run}`, 0, 'setNext');
-  if (!played) return;
-  const { samples, sr } = played;
+test("through the app: an album's two halves play gapless from the queue", async () => {
+  const { samples, sr, plan } = await playThroughApp('Gapless', `Gapless One ${run}`, `Gapless Two ${run}`, 0);
+  assert.equal(plan.crossfadeSeconds, 0, 'the next track of the same album is gapless');
   const heard = sounding(samples, sr, 0.05, 0.1);
   const silence = longestSilenceMs(heard, sr, 0.01);
   const discontinuity = discontinuityMs(heard, sr, 441, Math.round(sr));
@@ -227,20 +221,18 @@ test("through the app: an album's two halves play gapless from the queue", async
   assert.ok(silence <= 3 && discontinuity <= 3, `gap ${silence} ms, discontinuity ${discontinuity} ms`);
 });
 
-test("through the app: with crossfade set to 3 s, two albums' tracks overlap 3 s (± 50 ms)", async (t) => {
-  const played = await playThroughApp(t, 'Fade', `Fade A ${run}`, `Fade B ${run}`, 3, 'setNext');
-  if (!played) return;
-  const { samples, sr } = played;
+test("through the app: with crossfade set to 3 s, two albums' tracks overlap 3 s (± 50 ms)", async () => {
+  const { samples, sr, plan } = await playThroughApp('Fade', `Fade A ${run}`, `Fade B ${run}`, 3);
+  assert.equal(plan.crossfadeSeconds, 3);
   const overlap = overlapSeconds(samples, sr, 440, 660);
   figures.crossfadeAppOverlapSeconds = overlap;
   console.log(`ENGINE-FIGURE crossfade through the app set=3 s overlap=${overlap.toFixed(3)} s`);
   assert.ok(Math.abs(overlap - 3) <= 0.05, `overlap ${overlap} s`);
 });
 
-test('through the app: the -6 dB tagged track sounds 6 dB (± 0.5) below the untagged one', async (t) => {
-  const played = await playThroughApp(t, 'Level', `Level Plain ${run}`, `Level Tagged ${run}`, 0, 'setTrackGain');
-  if (!played) return;
-  const { samples, sr } = played;
+test('through the app: the -6 dB tagged track sounds 6 dB (± 0.5) below the untagged one', async () => {
+  const { samples, sr, plan } = await playThroughApp('Level', `Level Plain ${run}`, `Level Tagged ${run}`, 0);
+  assert.ok(Math.abs(plan.gain - 10 ** (-6 / 20)) < 1e-3, `the sagas give the tagged track its gain: ${plan.gain}`);
   // the two 4 s tones, each measured over its steady middle
   const heard = sounding(samples, sr, 0.005, 0);
   const plain = rmsDb(heard, Math.round(1 * sr), Math.round(3 * sr));
@@ -255,8 +247,8 @@ test('hand-over: on pink noise the buffer voice takes over from the element on t
   const from = await latestFrame(page);
   const log = await page.evaluate(async (url) => {
     const audio = window.wavelengthAudio!;
-    const debug = (audio as unknown as { debugLog: string[] }).debugLog;
     await audio.load(url);
+    const debug = window.wavelengthAudioEngine!.debugLog;
     await audio.play();
     for (let i = 0; i < 100 && !debug.some((l) => l.includes('buffer voice')); i += 1) await new Promise((r) => setTimeout(r, 50));
     await new Promise((r) => setTimeout(r, 1000));

@@ -13,7 +13,12 @@ export function createAudio(switches: { tap: boolean; reference: boolean }): Aud
   const workletUrl = new URL('../services/audio/engine/tapProcessor.worklet.js', import.meta.url);
   const tap = switches.tap ? new OutputTap() : undefined;
   if (tap) window.wavelengthAudioTap = tap;
-  if (!switches.reference) return new WebAudioEngine({ workletUrl, outputTap: tap });
+  if (!switches.reference) {
+    const engine = new WebAudioEngine({ workletUrl, outputTap: tap });
+    // the engine itself, for tests that read its hand-over log
+    if (tap) window.wavelengthAudioEngine = engine;
+    return engine;
+  }
   const audioElement = new Audio();
   audioElement.id = 'wavelength-audio';
   document.body.appendChild(audioElement);

@@ -15,6 +15,7 @@ declare global {
   interface Window {
     wavelengthAudioTap?: AudioTapApi;
     wavelengthAudio?: AudioService;
+    wavelengthAudioEngine?: { debugLog: string[] };
   }
 }
 
