@@ -16,6 +16,7 @@ import path from 'node:path';
 import { bundlePart } from './bundle/index';
 import { buildClient } from './bundle/stats';
 import { clickPart } from './click/index';
+import { enginePart } from './engine/index';
 import { lighthousePart } from './lighthouse/index';
 import { readMachine } from './lib/machine';
 import type { BenchContext, Part } from './lib/part';
@@ -27,7 +28,7 @@ import { searchPart } from './search/index';
 import { streamPart } from './stream/index';
 import { subsonicPart } from './subsonic/index';
 
-export const PARTS: Part[] = [bundlePart, searchPart, subsonicPart, scanPart, streamPart, radioPart, clickPart, lighthousePart];
+export const PARTS: Part[] = [bundlePart, searchPart, subsonicPart, scanPart, streamPart, radioPart, clickPart, enginePart, lighthousePart];
 
 function parseArgs(argv: string[]): { only: string[] | null; list: boolean; profile: boolean; render: boolean } {
   let only: string[] | null = null;

@@ -28,11 +28,12 @@ function debugSwitch(key: string): string | null {
 }
 
 /** The audio service: its implementation arrives as a chunk on the first load, prepare or play. */
-function lazyAudio(): AudioService {
+function lazyAudio(signedIn: boolean): AudioService {
   const switches = { tap: debugSwitch(TAP_SWITCH) === '1', reference: debugSwitch(ENGINE_SWITCH) === 'element' };
   const audio = new LazyAudioService(async () => (await import(/* webpackChunkName: "audio" */ './createAudio')).createAudio(switches));
   // test harnesses drive the service as the sagas do (window.wavelengthAudioTap arrives with the engine)
   if (switches.tap) window.wavelengthAudio = audio;
+  if (signedIn) audio.warm();
   return audio;
 }
 
@@ -44,7 +45,7 @@ export function createBrowserServices(): Services {
     tokenStore,
     session: createSessionService({ tokenStore, apiOrigin }),
     tabSync: createTabSync(),
-    audio: lazyAudio(),
+    audio: lazyAudio(tokenStore.get() !== null),
     openSocket: (url) => new WebSocket(url),
     now: () => Date.now(),
     storage: createLocalStorageStore(),

@@ -56,3 +56,16 @@ describe('LazyAudioService', () => {
     expect(engine.prepared).toEqual([]);
   });
 });
+
+describe('LazyAudioService.warm', () => {
+  it('fetches the engine once, ahead of any sound', async () => {
+    const { service, fetches, engine } = lazy();
+    service.warm();
+    service.warm();
+    await new Promise((r) => setTimeout(r, 10));
+    expect(fetches()).toBe(1);
+    await service.load('/a');
+    expect(fetches()).toBe(1);
+    expect(engine.src).toBe('/a');
+  });
+});

@@ -62,6 +62,17 @@ export class LazyAudioService implements AudioService {
     this.engine?.setVolume(volume);
   }
 
+  /**
+   * A signed-in page opened: fetch the engine while the page is idle, so the first hover on a Play
+   * control spends its time on the track, not on code (the sign-in page never calls this).
+   */
+  warm(): void {
+    if (this.engine || this.arriving) return;
+    const fetchEngine = () => void this.ready().catch(ignore);
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(fetchEngine, { timeout: 2_000 });
+    else setTimeout(fetchEngine, 0);
+  }
+
   setMuted(muted: boolean): void {
     this.muted = muted;
     this.engine?.setMuted(muted);

@@ -215,7 +215,13 @@ export class WebAudioEngine implements AudioService {
   }
 
   prepare(url: string): void {
-    if (url) this.pool.prepare(url, this.busy());
+    if (!url) return;
+    // open the audio output now, not on the click: creating a context and starting the device take
+    // 50-150 ms. Once the page has had a click (sticky activation) the browser lets it run at once;
+    // before that it waits, suspended, for the click's resume in play().
+    const { ctx } = this.ensureGraph();
+    if (ctx.state === 'suspended' && navigator.userActivation?.hasBeenActive) void ctx.resume().catch(() => {});
+    this.pool.prepare(url, this.busy());
   }
 
   cancelPrepare(url: string): void {

@@ -1,0 +1,71 @@
+import { spawn } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import type { Part } from '../lib/part';
+import { OUT_DIR, ROOT, TSX_CLI } from '../lib/paths';
+import { atMost, info, type Figure } from '../lib/report';
+
+const ENGINE_FIGURES = path.join(OUT_DIR, 'engine-figures.json');
+const RADIO_FIGURES = path.join(OUT_DIR, 'radio-sync-figures.json');
+
+/** Runs the engine's browser tests (they measure as they assert) and keeps the figures they write. */
+function runBrowserTests(clientDir: string, log: (m: string) => void): Promise<number> {
+  const files = ['e2e/playback-engine.e2e.ts', 'e2e/radio-sync.e2e.ts'];
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [TSX_CLI, 'e2e/run.ts', ...files], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, E2E_CLIENT_DIR: clientDir, E2E_FIGURES: ENGINE_FIGURES, E2E_RADIO_FIGURES: RADIO_FIGURES },
+    });
+    child.stdout.on('data', (chunk: Buffer) => {
+      for (const line of chunk.toString().split('\n')) if (line.includes('ENGINE-FIGURE') || /^(not )?ok /.test(line)) log(`engine: ${line.trim()}`);
+    });
+    child.on('exit', (code) => resolve(code ?? 1));
+  });
+}
+
+export const enginePart: Part = {
+  name: 'engine',
+  title: 'Playback engine in chromium: gapless, crossfade, ReplayGain, radio track change',
+  limitSeconds: 600,
+  async run(ctx) {
+    rmSync(ENGINE_FIGURES, { force: true });
+    rmSync(RADIO_FIGURES, { force: true });
+    const code = await runBrowserTests(await ctx.clientDir(), ctx.log);
+    const f = JSON.parse(readFileSync(ENGINE_FIGURES, 'utf8')) as Record<string, number>;
+    const radio = JSON.parse(readFileSync(RADIO_FIGURES, 'utf8')) as { engineMs: number; referenceMs: number };
+    const oldSwitch = (value: number) => ({ value, what: 'the old player switching its one element at ended (same run)' });
+    const figures: Figure[] = [
+      atMost('gap at the join of two halves of one sine (longest silence)', 'ms', f['gap.engine.silenceMs'], 3, {
+        reference: oldSwitch(f['gap.reference.silenceMs']),
+        ratio: f['gap.engine.silenceMs'] / f['gap.reference.silenceMs'],
+      }),
+      atMost('discontinuity around the join (time > 20 % off the continuing sine, ± 0.5 s)', 'ms', f['gap.engine.discontinuityMs'], 3, {
+        reference: oldSwitch(f['gap.reference.discontinuityMs']),
+      }),
+      atMost('gap at the join through the app (an album from the queue)', 'ms', f.gapAppSilenceMs, 3, { reference: oldSwitch(f['gap.reference.silenceMs']) }),
+      atMost('gap at the join, 48 kHz files (both paths resample)', 'ms', f['gap.engine48k.silenceMs'], 3),
+      atMost('crossfade set to 3 s: overlap error', 'ms', Math.abs(f.crossfadeOverlapSeconds - 3) * 1000, 50, {
+        note: `both tones heard for ${f.crossfadeOverlapSeconds.toFixed(3)} s`,
+      }),
+      atMost('crossfade set to 3 s through the app: overlap error', 'ms', Math.abs(f.crossfadeAppOverlapSeconds - 3) * 1000, 50, {
+        note: `both tones heard for ${f.crossfadeAppOverlapSeconds.toFixed(3)} s`,
+      }),
+      atMost('ReplayGain −6 dB track: level error', 'dB', Math.abs(f.replayGainDeltaDb + 6), 0.5, { note: `measured ${f.replayGainDeltaDb.toFixed(2)} dB` }),
+      atMost('ReplayGain −6 dB through the app: level error', 'dB', Math.abs(f.replayGainAppDeltaDb + 6), 0.5, {
+        note: `measured ${f.replayGainAppDeltaDb.toFixed(2)} dB`,
+      }),
+      atMost("two listeners' radio track change, apart", 'ms', radio.engineMs, 50, {
+        reference: { value: radio.referenceMs, what: 'the old player, which changes when the message lands (same run)' },
+        ratio: radio.engineMs / radio.referenceMs,
+      }),
+      info('hand-over from the element to the decoded copy: samples slipped (pink noise)', 'samples', f['handOver.slipSamples']),
+      info('radio start at a wall-clock time: error', 'ms', f['radio.startErrorMs']),
+    ];
+    return {
+      method: `The engine's browser tests (e2e/playback-engine.e2e.ts, e2e/radio-sync.e2e.ts) in Debian chromium on a production build: the app's own output is tapped by an AudioWorklet at the end of the engine's graph (debug switch wavelength_audio_tap). Gapless: two FLAC files that are the two halves of one 441 Hz sine, played one after the other, first by driving the engine as the sagas do, then through the app (a search's results as the queue); the reference in the same run is the old one-element player (switch wavelength_audio_engine=element) tapped the same way. Crossfade: a 440 Hz and a 660 Hz tone of two albums with 3 s set; the overlap is the time both tones are above −46 dB of their full level in 40 ms Hann blocks every 10 ms. ReplayGain: a 1 kHz tone tagged −6 dB against its untagged copy (RMS of the steady middle). Radio: two listeners tuned in while the station plays a 440 Hz then a 660 Hz tone of 6 s; the moment each output turns from one to the other, put on the shared wall clock through the context's output timestamp; the reference is the same with the old player. ${code === 0 ? 'Every test passed.' : `The tests exited with ${code}.`}`,
+      figures,
+      details: { engine: f, radio, testsExitCode: code },
+    };
+  },
+};
