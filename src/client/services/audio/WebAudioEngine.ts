@@ -6,20 +6,13 @@ import { ElementEvents } from './engine/elementEvents';
 import { HandOver } from './engine/handOverRunner';
 import { loadElement, REPLACED } from './engine/loadElement';
 import { NextScheduler } from './engine/NextScheduler';
-import { OutputTap } from './engine/outputTap';
+import type { WebAudioEngineOptions } from './engine/outputTap';
 
 const NO_URL = 'No audio URL provided';
 const TICK_MS = 250;
 const GAIN_RAMP_SECONDS = 0.02;
 
 type Current = { kind: 'element'; entry: PooledElement; url: string } | { kind: 'buffer'; voice: BufferVoice; shadow: PooledElement | null; url: string };
-
-export interface WebAudioEngineOptions {
-  /** the tap worklet module's same-origin URL (webpack emits it; see createServices.ts) */
-  workletUrl?: string | URL;
-  /** record the output for window.wavelengthAudioTap */
-  outputTap?: OutputTap;
-}
 
 /**
  * The playback engine (docs/product.md §2.14): a track starts at once on a pooled audio element; once
@@ -216,9 +209,7 @@ export class WebAudioEngine implements AudioService {
 
   prepare(url: string): void {
     if (!url) return;
-    // open the audio output now, not on the click: creating a context and starting the device take
-    // 50-150 ms. Once the page has had a click (sticky activation) the browser lets it run at once;
-    // before that it waits, suspended, for the click's resume in play().
+    // open the audio output now, not on the click (50-150 ms); after a first click on the page it may run at once
     const { ctx } = this.ensureGraph();
     if (ctx.state === 'suspended' && navigator.userActivation?.hasBeenActive) void ctx.resume().catch(() => {});
     this.pool.prepare(url, this.busy());

@@ -19,6 +19,13 @@ export interface AudioTapApi {
 
 const RECORD_SECONDS = 60;
 
+export interface WebAudioEngineOptions {
+  /** the tap worklet module's same-origin URL (webpack emits it; see createAudio.ts) */
+  workletUrl?: string | URL;
+  /** record the output for window.wavelengthAudioTap */
+  outputTap?: OutputTap;
+}
+
 /** Taps a context's output (`from`, the node before the destination) once its worklet is loaded. */
 export class OutputTap implements AudioTapApi {
   private tap: Tap | null = null;
