@@ -61,6 +61,8 @@ async function openSong(title: string): Promise<Opened> {
   await page.goto('/search');
   await page.getByLabel('Title or artist').fill(title);
   const row = page.getByTestId('song-result').filter({ hasText: title });
+  // the search's own results, not the list shown before it (which may hold the song too and is replaced, rows and all)
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="song-result"]').length === 1, undefined, { timeout: 20_000 });
   await row.waitFor({ timeout: 20_000 });
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');

@@ -46,6 +46,8 @@ export async function measureInApp(browser: Browser, baseUrl: string, token: str
     await page.goto('/search');
     await page.getByLabel('Title or artist').fill(title);
     const row = page.getByTestId('song-result').filter({ hasText: title });
+    // the search's own results, not the list shown before it (replaced, rows and all, which would drop the hover)
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="song-result"]').length === 1, undefined, { timeout: 20_000 });
     await row.waitFor({ timeout: 20_000 });
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
