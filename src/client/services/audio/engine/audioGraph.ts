@@ -10,7 +10,7 @@ export interface AudioGraph {
 }
 
 export function createAudioGraph(workletUrl: string | URL | undefined): AudioGraph {
-  const ctx = new AudioContext({ latencyHint: 'playback' });
+  const ctx = new AudioContext({ latencyHint: 'interactive' });
   const master = ctx.createGain();
   master.connect(ctx.destination);
   const bufferOut = ctx.createGain();
