@@ -79,7 +79,8 @@ test('Settings › Playback: crossfade, ReplayGain and preamp set by keyboard, s
   await screenshot(page, 'settings-playback');
 
   await page.emulateMedia({ colorScheme: 'dark' });
-  // the theme follows the system live; let the colours finish their transition before axe measures contrast
+  // the theme follows the system live (a render after the media query's change event), then its colours transition
+  await page.waitForFunction(() => getComputedStyle(document.body).backgroundColor === 'rgb(15, 17, 23)', undefined, { timeout: 5_000 });
   await page
     .getByRole('main')
     .first()
