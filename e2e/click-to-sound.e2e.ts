@@ -5,6 +5,7 @@ import { after, before, test } from 'node:test';
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { benchAudioFile, benchFlacFile, benchM4aFile, benchMp3File, type AudioFile } from '../bench/lib/audioFile';
 import { BASE_URL, E2E_ADMIN, launchBrowser, newContext, signInByApi } from './support/browser';
+import { armClickToSound, clickToSoundMs } from './support/clickToSound';
 
 /**
  * docs/product.md §2.14, sound on the first click: at 4 Mbit/s a hover of 700 ms on Play, then the
@@ -73,29 +74,11 @@ async function openSong(title: string): Promise<Opened> {
 
 /** Hover, dwell, click; click (capturing listener) to currentTime > 0 of #wavelength-audio, polled every 2 ms. */
 async function hoverThenClick({ page, play }: Opened): Promise<number> {
-  await page.evaluate(() => {
-    const w = window as unknown as { e2eSound: Promise<number> };
-    w.e2eSound = new Promise((resolve) => {
-      // inline: a named function here would reach the page wrapped in tsx's __name helper
-      document.addEventListener(
-        'click',
-        () => {
-          const clicked = performance.now();
-          const poll = setInterval(() => {
-            const el = document.getElementById('wavelength-audio') as HTMLAudioElement | null;
-            if (!el || el.currentTime <= 0) return;
-            clearInterval(poll);
-            resolve(performance.now() - clicked);
-          }, 2);
-        },
-        { capture: true, once: true },
-      );
-    });
-  });
+  await armClickToSound(page);
   await play.hover();
   await page.waitForTimeout(DWELL_MS);
   await play.click();
-  return page.evaluate(() => (window as unknown as { e2eSound: Promise<number> }).e2eSound);
+  return clickToSoundMs(page);
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];

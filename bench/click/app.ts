@@ -1,4 +1,5 @@
 import type { Browser } from 'playwright-core';
+import { armClickToSound, clickToSoundMs } from '../../e2e/support/clickToSound';
 import { TOKEN_STORAGE_KEY } from '../../src/contract/limits';
 import type { AudioFile } from '../lib/audioFile';
 import { addBenchSong, type BenchServer } from '../lib/serverHandle';
@@ -57,24 +58,7 @@ export async function measureInApp(browser: Browser, baseUrl: string, token: str
     cdp.on('Network.requestWillBeSent', (e) => {
       if (e.request.url.includes('/api/songs/stream/')) streamRequests += 1;
     });
-    await page.evaluate(() => {
-      const w = window as unknown as { benchSound: Promise<number> };
-      w.benchSound = new Promise((resolve) => {
-        document.addEventListener(
-          'click',
-          () => {
-            const clicked = performance.now();
-            const poll = setInterval(() => {
-              const el = document.getElementById('wavelength-audio') as HTMLAudioElement | null;
-              if (!el || el.currentTime <= 0) return;
-              clearInterval(poll);
-              resolve(performance.now() - clicked);
-            }, 2);
-          },
-          { capture: true, once: true },
-        );
-      });
-    });
+    await armClickToSound(page);
     const play = row.getByRole('button', { name: `Play ${title}` });
     // the same wait either way, so only the hover differs (requests of the page still on the link settle alike)
     if (way.hover) await play.hover();
@@ -82,7 +66,7 @@ export async function measureInApp(browser: Browser, baseUrl: string, token: str
     await page.waitForTimeout(DWELL_MS);
     const preparedBeforeClick = streamRequests > 0;
     await play.click();
-    const soundMs = await page.evaluate(() => (window as unknown as { benchSound: Promise<number> }).benchSound);
+    const soundMs = await clickToSoundMs(page);
     return { soundMs, preparedBeforeClick };
   } finally {
     await context.close();
