@@ -1,12 +1,12 @@
 import type { Browser } from 'playwright-core';
-import { armClickToSound, clickToSoundMs } from '../../e2e/support/clickToSound';
+import { armClickToSound, clickToSoundMs, LINK, searchRowOnSlowLink } from '../../e2e/support/clickToSound';
 import { TOKEN_STORAGE_KEY } from '../../src/contract/limits';
 import type { AudioFile } from '../lib/audioFile';
 import { addBenchSong, type BenchServer } from '../lib/serverHandle';
 import { median } from '../lib/stats';
 
-/** 4 Mbit/s down and up; a 20 ms round trip. */
-export const LINK = { downloadThroughput: 4_000_000 / 8, uploadThroughput: 4_000_000 / 8, latency: 20 };
+/** the throttled link (e2e/support/clickToSound.ts), for the part's other measurements */
+export { LINK };
 /** How long the pointer rests on Play before the click: a realistic hover-to-click time (users take a few hundred ms). */
 export const DWELL_MS = 700;
 /** The localStorage switch that makes the app play through the old one-element HtmlAudioService (src/client/services/createServices.ts). */
@@ -44,16 +44,7 @@ export async function measureInApp(browser: Browser, baseUrl: string, token: str
       },
       [TOKEN_STORAGE_KEY, token, ENGINE_SWITCH, way.engine] as const,
     );
-    await page.goto('/search');
-    await page.getByLabel('Title or artist').fill(title);
-    const row = page.getByTestId('song-result').filter({ hasText: title });
-    // the search's own results, not the list shown before it (replaced, rows and all, which would drop the hover)
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="song-result"]').length === 1, undefined, { timeout: 20_000 });
-    await row.waitFor({ timeout: 20_000 });
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, ...LINK });
+    const { row, cdp } = await searchRowOnSlowLink(page, title);
     let streamRequests = 0;
     cdp.on('Network.requestWillBeSent', (e) => {
       if (e.request.url.includes('/api/songs/stream/')) streamRequests += 1;
