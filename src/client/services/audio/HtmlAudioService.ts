@@ -1,4 +1,5 @@
 import type { AudioEvent, AudioLoadError, AudioService } from './AudioService';
+import { ElementEvents } from './engine/elementEvents';
 
 const NO_URL = 'No audio URL provided';
 
@@ -15,21 +16,7 @@ export class HtmlAudioService implements AudioService {
 
   constructor(private readonly element: HTMLAudioElement = new Audio()) {
     element.preload = 'auto';
-    const on = (type: string, make: () => AudioEvent) => element.addEventListener(type, () => this.emit(make()));
-    on('play', () => ({ type: 'play' }));
-    on('pause', () => ({ type: 'pause' }));
-    on('ended', () => ({ type: 'ended' }));
-    on('timeupdate', () => ({ type: 'timeupdate', currentTime: element.currentTime }));
-    on('volumechange', () => ({ type: 'volumechange', volume: element.volume, muted: element.muted }));
-    on('loadstart', () => ({ type: 'loadstart' }));
-    on('loadeddata', () => ({ type: 'loadeddata', duration: finite(element.duration) }));
-    on('canplay', () => ({ type: 'canplay' }));
-    on('playing', () => ({ type: 'canplay' }));
-    on('waiting', () => ({ type: 'waiting' }));
-    element.addEventListener('error', () => {
-      // an element without a source reports an error too; only real media errors count
-      if (element.getAttribute('src')) this.emit({ type: 'error', code: element.error?.code ?? 0, offline: isOffline() });
-    });
+    new ElementEvents(element, (event) => this.emit(event));
   }
 
   /** The element, for tests and for attaching it to the document. */

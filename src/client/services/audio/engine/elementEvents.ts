@@ -1,6 +1,6 @@
 import type { AudioEvent } from '../AudioService';
 
-/** Translates an element's media events into AudioEvents, as HtmlAudioService does (the engine forwards the active element's). */
+/** Translates an element's media events into AudioEvents, for HtmlAudioService's one element and for each of the engine's (it forwards the active one's). */
 export class ElementEvents {
   constructor(el: HTMLAudioElement, emit: (event: AudioEvent) => void) {
     const on = (type: string, make: () => AudioEvent) => el.addEventListener(type, () => emit(make()));
