@@ -6,7 +6,8 @@
  * Environment: BENCH_DATABASE_URL (postgres://… of a scratch database; otherwise an in-memory
  * PGlite), BENCH_CLIENT_DIR (a client build to serve, or none), BENCH_DATA_DIR (temporary folder),
  * BENCH_MUSIC_DIR (MUSIC_DIR; scans run on the `scan` command), BENCH_PGLITE_ON_DISK=1 (PGlite in
- * BENCH_DATA_DIR/db as `npm start` keeps it, rather than in memory).
+ * BENCH_DATA_DIR/db as `npm start` keeps it, rather than in memory), BENCH_PGLITE_THREAD=main|worker
+ * (where PGlite runs; default as `npm start`).
  */
 import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
@@ -58,7 +59,8 @@ const config = loadConfig({
   ...(process.env.BENCH_MUSIC_DIR ? { MUSIC_DIR: process.env.BENCH_MUSIC_DIR } : {}),
 });
 const pgliteDir = process.env.BENCH_PGLITE_ON_DISK === '1' ? path.join(dataDir, 'db') : undefined;
-const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir, poolSize: 10 });
+const pgliteThread = process.env.BENCH_PGLITE_THREAD === 'main' ? 'main' : process.env.BENCH_PGLITE_THREAD === 'worker' ? 'worker' : undefined;
+const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir, poolSize: 10, pgliteThread });
 await migrateDatabase(database);
 const app = await buildApp({
   config,

@@ -10,6 +10,8 @@ export interface PgliteOptions {
   pgliteDir?: string;
   /** a PGlite data dump (from dumpDataDir) to start from, for fast test databases */
   pgliteLoadDataDir?: Blob | File;
+  /** where PGlite runs: 'worker' (its own thread, the default) or 'main' (the server's thread, the earlier arrangement, kept as the bench's reference) */
+  pgliteThread?: 'worker' | 'main';
 }
 
 /** The embedded database: one process owns it, so its lock is always held and it never reconnects. */
