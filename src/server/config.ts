@@ -73,6 +73,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO_LIBRARY: onOff.default(true),
   TRUST_PROXY: trustProxy.default(false),
+  PGLITE_THREAD: z.enum(['worker', 'main']).default('worker'),
 });
 
 export interface Config {
@@ -98,6 +99,8 @@ export interface Config {
   logLevel: string;
   demoLibrary: boolean;
   trustProxy: TrustProxy;
+  /** PGLITE_THREAD: where the embedded database runs; 'main' is the earlier arrangement (docs/decisions/embedded-database.md) */
+  pgliteThread: 'worker' | 'main';
 }
 
 export class ConfigError extends Error {}
@@ -158,5 +161,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     demoLibrary: e.DEMO_LIBRARY,
     trustProxy: e.TRUST_PROXY,
+    pgliteThread: e.PGLITE_THREAD,
   };
 }

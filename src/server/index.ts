@@ -70,6 +70,10 @@ async function openMigratedDatabase(config: Config): Promise<Database> {
     openDatabase({
       databaseUrl: config.databaseUrl,
       pgliteDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'db'),
+      pgliteThread: config.pgliteThread,
+      log: (line) => console.warn(`wavelength: ${line}`),
+      // Nothing works without the embedded database: end, so a supervisor starts the server again.
+      onEmbeddedLost: () => fail('the embedded database stopped; restart the server'),
     });
   // PostgreSQL may still be starting (compose, a reboot): wait for it a bounded time.
   const opening = config.databaseUrl

@@ -8,7 +8,10 @@ export type Unlisten = () => Promise<void>;
 /** The database, whichever engine is behind it, plus the LISTEN/NOTIFY both engines offer. */
 export interface Database {
   db: Db;
+  /** the embedded database or a PostgreSQL server */
   kind: 'pglite' | 'pg';
+  /** how drizzle talks to it: PGlite's own client in this thread, or `pg` over a socket */
+  driver: 'pglite' | 'pg';
   listen(channel: string, onPayload: (payload: string) => void): Promise<Unlisten>;
   notify(channel: string, payload: string): Promise<void>;
   /** Runs fn while holding a session-level advisory lock taken with pg_try_advisory_lock; false when another holds it. */
@@ -18,6 +21,8 @@ export interface Database {
    * meanwhile are lost, so subscribers re-read what they cache. Answers the unsubscribe.
    */
   onReconnect(handler: () => void): () => void;
+  /** The embedded database only: its data folder as a gzip dump (PGlite's loadDataDir reads it back). */
+  dump?(): Promise<Blob>;
   close(): Promise<void>;
 }
 

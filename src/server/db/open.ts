@@ -3,7 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { Database } from './database';
-import { openPglite, type PgliteOptions } from './pglite';
+import { openPgliteHere, type PgliteOptions } from './pglite';
+import { openPgliteThread } from './pgliteThread';
 import { openPostgres } from './postgres';
 
 export type { AdvisoryLock, Database, Db, Unlisten } from './database';
@@ -14,19 +15,21 @@ export interface OpenOptions extends PgliteOptions {
   /** postgres:// URL; when absent the embedded PGlite is used */
   databaseUrl?: string;
   poolSize?: number;
-  /** PostgreSQL only: where connection drops and reconnects are reported (default: console.warn) */
+  /** where connection drops and reconnects are reported (default: console.warn) */
   log?: (message: string) => void;
+  /** embedded database in its thread only: that thread ended on its own */
+  onEmbeddedLost?: (error: Error) => void;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  if (options.databaseUrl) {
-    return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.log ?? ((message) => console.warn(`wavelength: ${message}`)));
-  }
-  return openPglite(options);
+  const log = options.log ?? ((message: string) => console.warn(`wavelength: ${message}`));
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10, log);
+  if (options.pgliteThread === 'main') return openPgliteHere(options);
+  return openPgliteThread({ ...options, poolSize: options.poolSize ?? 10, log, onLost: options.onEmbeddedLost });
 }
 
 export async function migrateDatabase(database: Database): Promise<void> {
-  if (database.kind === 'pglite') {
+  if (database.driver === 'pglite') {
     await migratePglite(database.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
   } else {
     await migratePg(database.db as never, { migrationsFolder: MIGRATIONS_FOLDER });

@@ -14,8 +14,11 @@ export interface PgliteOptions {
   pgliteThread?: 'worker' | 'main';
 }
 
-/** The embedded database: one process owns it, so its lock is always held and it never reconnects. */
-export async function openPglite(options: PgliteOptions): Promise<Database> {
+/**
+ * The embedded database on the server's own thread (the earlier arrangement, kept as the bench's
+ * reference and for dumps): one process owns it, so its lock is always held and it never reconnects.
+ */
+export async function openPgliteHere(options: PgliteOptions): Promise<Database> {
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
   const client = await PGlite.create({
     dataDir: options.pgliteDir,
@@ -25,6 +28,7 @@ export async function openPglite(options: PgliteOptions): Promise<Database> {
   return {
     db: drizzle(client, { schema }) as unknown as Db,
     kind: 'pglite',
+    driver: 'pglite',
     async listen(channel, onPayload) {
       const unsub = await client.listen(channel, onPayload);
       return async () => unsub();
@@ -39,6 +43,9 @@ export async function openPglite(options: PgliteOptions): Promise<Database> {
     onReconnect() {
       // an embedded database has no connection to lose
       return () => {};
+    },
+    async dump() {
+      return client.dumpDataDir('gzip');
     },
     async close() {
       if (!client.closed) await client.close();

@@ -9,8 +9,9 @@ import * as schema from './schema';
 const CONNECTION_TIMEOUT_MS = 5_000;
 
 /** A pool that survives the server closing its connections, and fails fast when the server is unreachable. */
-async function openPool(url: string, poolSize: number, log: (message: string) => void): Promise<pg.Pool> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: CONNECTION_TIMEOUT_MS });
+export async function openPool(connection: string | pg.PoolConfig, poolSize: number, log: (message: string) => void): Promise<pg.Pool> {
+  const target = typeof connection === 'string' ? { connectionString: connection } : connection;
+  const pool = new pg.Pool({ ...target, max: poolSize, connectionTimeoutMillis: CONNECTION_TIMEOUT_MS });
   // An idle connection that the server closes emits 'error' on the pool: without a handler the process exits.
   pool.on('error', (error) => log(`database connection lost (${describeError(error)}); the pool reconnects on demand`));
   // A checked-out connection (a transaction between two queries) has no pool handler: this keeps its
@@ -32,6 +33,7 @@ export async function openPostgres(url: string, poolSize: number, log: (message:
   return {
     db: drizzle(pool, { schema }) as unknown as Db,
     kind: 'pg',
+    driver: 'pg',
     listen: (channel, onPayload) => listener.listen(channel, onPayload),
     async notify(channel, payload) {
       await pool.query('select pg_notify($1, $2)', [channel, payload]);

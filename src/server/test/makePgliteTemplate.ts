@@ -5,7 +5,6 @@ import { migrateDatabase, openDatabase } from '../db/open';
 const file = process.argv[2];
 const database = await openDatabase({});
 await migrateDatabase(database);
-const client = (database.db as unknown as { $client: { dumpDataDir(c: 'gzip'): Promise<Blob> } }).$client;
-const dump = await client.dumpDataDir('gzip');
+const dump = await database.dump!();
 await writeFile(file, Buffer.from(await dump.arrayBuffer()));
 await database.close();

@@ -1,0 +1,123 @@
+import { existsSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
+import { openDatabase, type Database } from './open';
+
+/**
+ * The embedded database in its own thread (docs/decisions/embedded-database.md): `pg` connections
+ * multiplexed onto PGlite's one session must each get their own answers, keep their transactions
+ * whole, and leave the server's event loop free while a query runs.
+ */
+const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+async function ticksDuring(database: Database, query: string): Promise<{ ticks: number; ms: number }> {
+  let ticks = 0;
+  const timer = setInterval(() => (ticks += 1), 5);
+  const started = performance.now();
+  await database.db.execute(sql.raw(query));
+  const ms = performance.now() - started;
+  clearInterval(timer);
+  return { ticks, ms };
+}
+
+/** A query of a few hundred milliseconds of database work. */
+const HEAVY = 'select count(*) from generate_series(1, 600000) g where g % 7 = 3';
+
+describe('PGlite in a worker thread, reached through pg', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openDatabase({ poolSize: 4 });
+  });
+  afterAll(async () => database.close());
+
+  it('is the embedded database spoken to with the pg driver', () => {
+    expect(database.kind).toBe('pglite');
+    expect(database.driver).toBe('pg');
+  });
+
+  it('answers each of four concurrent connections its own parameterized results', async () => {
+    const wrong: string[] = [];
+    await Promise.all(
+      [0, 1, 2, 3].map(async (connection) => {
+        for (let i = 0; i < 150; i += 1) {
+          const value = connection * 1000 + i;
+          // a different statement on each connection: an exchange answered with another's statement shows
+          const query =
+            connection % 2 ? sql`select ${value}::int as v, ${`x${value}`}::text as t` : sql`select ${`x${value}`}::text as t, 0 as pad, ${value}::int as v`;
+          const [row] = rows<{ v: number; t: string }>(await database.db.execute(query));
+          if (row.v !== value || row.t !== `x${value}`) wrong.push(`${value}: ${JSON.stringify(row)}`);
+        }
+      }),
+    );
+    expect(wrong).toEqual([]);
+  });
+
+  it('keeps concurrent read-modify-write transactions whole (no lost update)', async () => {
+    await database.db.execute(sql`create table counter (id int primary key, n int not null)`);
+    await database.db.execute(sql`insert into counter values (1, 0)`);
+    await Promise.all(
+      [0, 1, 2, 3].map(async () => {
+        for (let i = 0; i < 25; i += 1) {
+          await database.db.transaction(async (tx) => {
+            const [row] = rows<{ n: number }>(await tx.execute(sql`select n from counter where id = 1`));
+            await tx.execute(sql`update counter set n = ${row.n + 1} where id = 1`);
+          });
+        }
+      }),
+    );
+    expect(rows<{ n: number }>(await database.db.execute(sql`select n from counter`))[0].n).toBe(100);
+  });
+
+  it('rolls a failed transaction back and goes on serving the other connections', async () => {
+    await expect(
+      database.db.transaction(async (tx) => {
+        await tx.execute(sql`update counter set n = -1 where id = 1`);
+        await tx.execute(sql`select * from no_such_table`);
+      }),
+    ).rejects.toThrow(/no_such_table/);
+    expect(rows<{ n: number }>(await database.db.execute(sql`select n from counter`))[0].n).toBe(100);
+  });
+
+  it('delivers a notification to this process’s listeners until they unlisten', async () => {
+    const heard: string[] = [];
+    const unlisten = await database.listen('test_channel', (payload) => heard.push(payload));
+    await database.notify('test_channel', 'one');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await unlisten();
+    await database.notify('test_channel', 'two');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(heard).toEqual(['one']);
+  });
+
+  it('leaves the event loop turning while a long query runs, where PGlite on this thread stops it', async () => {
+    const main = await openDatabase({ pgliteThread: 'main' });
+    try {
+      const blocked = await ticksDuring(main, HEAVY);
+      const free = await ticksDuring(database, HEAVY);
+      // a 5 ms timer fires about ms/5 times when the loop is free, and once or not at all when blocked
+      expect(blocked.ticks).toBeLessThanOrEqual(1);
+      expect(free.ticks).toBeGreaterThanOrEqual(Math.floor(free.ms / 5 / 3));
+      expect(free.ticks).toBeGreaterThan(5);
+    } finally {
+      await main.close();
+    }
+  }, 120_000);
+
+  it('dumps its data folder, and a database loaded from the dump has the rows', async () => {
+    const dump = await database.dump!();
+    const copy = await openDatabase({ pgliteLoadDataDir: dump });
+    try {
+      expect(rows<{ n: number }>(await copy.db.execute(sql`select n from counter`))[0].n).toBe(100);
+    } finally {
+      await copy.close();
+    }
+  }, 60_000);
+
+  it('removes its socket when closed, and a second close does nothing', async () => {
+    const other = await openDatabase({});
+    const socketDir = (other.db as unknown as { $client: { options: { host: string } } }).$client.options.host;
+    expect(existsSync(socketDir)).toBe(true);
+    await other.close();
+    await other.close();
+    expect(existsSync(socketDir)).toBe(false);
+  }, 60_000);
+});

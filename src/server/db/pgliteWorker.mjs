@@ -1,0 +1,30 @@
+// Plain ESM on purpose: a worker thread loads this file as it is, under tsx, jest and node alike.
+//
+// The embedded database in a thread of its own: PGlite (PostgreSQL in WebAssembly) served on a unix
+// socket in the PostgreSQL wire protocol (pgliteWire.mjs); the server's thread connects with `pg`,
+// as it does to PostgreSQL. See docs/decisions/embedded-database.md.
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { serveWire } from './pgliteWire.mjs';
+
+const { dataDir, socketPath, loadDataDir } = workerData;
+
+const db = await PGlite.create({
+  dataDir,
+  extensions: { pg_trgm },
+  loadDataDir: loadDataDir ? new Blob([loadDataDir]) : undefined,
+});
+const server = await serveWire(db, socketPath);
+
+parentPort.on('message', async (message) => {
+  if (message.type === 'dump') {
+    const dump = await (await db.dumpDataDir('gzip')).arrayBuffer();
+    parentPort.postMessage({ type: 'dump', dump }, [dump]);
+  } else if (message.type === 'close') {
+    await new Promise((resolve) => server.close(resolve));
+    if (!db.closed) await db.close();
+    parentPort.postMessage({ type: 'closed' });
+  }
+});
+parentPort.postMessage({ type: 'ready' });
