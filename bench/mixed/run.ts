@@ -3,7 +3,10 @@
  * user count's load with the server's event-loop delay, its RSS and the radio skips measured
  * during it.
  */
+import path from 'node:path';
+import { summarizeProfile, type ProfileSummary } from '../lib/cpuprofile';
 import type { BenchContext } from '../lib/part';
+import { OUT_DIR } from '../lib/paths';
 import { startBenchServer } from '../lib/serverHandle';
 import { prepareMixed, residentMiB, startMixedLoad } from './load';
 import type { WorkerResult } from './protocol';
@@ -36,6 +39,8 @@ export interface PhaseResult {
   loopDelay: LoopDelay;
   rssPeakMiB: number;
   rssBeforeMiB: number;
+  /** with --profile: where the server's CPU went during the window */
+  profile?: ProfileSummary;
 }
 
 export interface ArrangementResult {
@@ -63,6 +68,7 @@ export async function runArrangement(ctx: BenchContext, arrangement: Arrangement
       const load = startMixedLoad(server, fixture, { users, listeners: SOCKETS - users, durationMs: DURATION_MS, skipsAtMs: SKIPS_AT_MS });
       await load.started;
       await server.call({ cmd: 'loopDelayStart' });
+      if (ctx.profile) await server.call({ cmd: 'profileStart' });
       let rssPeakMiB = residentMiB(server.pid);
       const sampler = setInterval(() => (rssPeakMiB = Math.max(rssPeakMiB, residentMiB(server.pid))), RSS_SAMPLE_MS);
       let result: WorkerResult;
@@ -72,11 +78,17 @@ export async function runArrangement(ctx: BenchContext, arrangement: Arrangement
         clearInterval(sampler);
       }
       const loopDelay = await server.call<LoopDelay>({ cmd: 'loopDelayStop' });
+      let profile: ProfileSummary | undefined;
+      if (ctx.profile) {
+        const file = path.join(OUT_DIR, 'profiles', `mixed-${arrangement.key}-${users}.cpuprofile`);
+        profile = summarizeProfile(await server.call<string>({ cmd: 'profileStop', file }));
+        log(`CPU profile of the server during the window in ${path.relative(process.cwd(), file)}`);
+      }
       const l = result.load;
       log(
         `${l.requestsPerSecond.toFixed(0)} req/s, p99 ${l.overall.p99.toFixed(1)} ms, ${l.errors} errors, loop delay p99 ${loopDelay.p99.toFixed(1)} ms, skip p99 ${result.skipDelivery?.p99.toFixed(1)} ms, RSS peak ${rssPeakMiB.toFixed(0)} MiB`,
       );
-      phases.push({ users, load: result, loopDelay, rssPeakMiB, rssBeforeMiB });
+      phases.push({ users, load: result, loopDelay, rssPeakMiB, rssBeforeMiB, profile });
     }
     return { arrangement: arrangement.key, label: arrangement.label, serverKind: server.kind, phases };
   } finally {
