@@ -18,6 +18,7 @@ import { buildClient } from './bundle/stats';
 import { clickPart } from './click/index';
 import { enginePart } from './engine/index';
 import { lighthousePart } from './lighthouse/index';
+import { mixedPart } from './mixed/index';
 import { readMachine } from './lib/machine';
 import type { BenchContext, Part } from './lib/part';
 import { OUT_DIR, ROOT } from './lib/paths';
@@ -28,7 +29,7 @@ import { searchPart } from './search/index';
 import { streamPart } from './stream/index';
 import { subsonicPart } from './subsonic/index';
 
-export const PARTS: Part[] = [bundlePart, searchPart, subsonicPart, scanPart, streamPart, radioPart, clickPart, enginePart, lighthousePart];
+export const PARTS: Part[] = [bundlePart, searchPart, subsonicPart, scanPart, streamPart, radioPart, mixedPart, clickPart, enginePart, lighthousePart];
 
 function parseArgs(argv: string[]): { only: string[] | null; list: boolean; profile: boolean; render: boolean } {
   let only: string[] | null = null;

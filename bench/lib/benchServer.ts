@@ -7,11 +7,13 @@
  * PGlite), BENCH_CLIENT_DIR (a client build to serve, or none), BENCH_DATA_DIR (temporary folder),
  * BENCH_MUSIC_DIR (MUSIC_DIR; scans run on the `scan` command), BENCH_PGLITE_ON_DISK=1 (PGlite in
  * BENCH_DATA_DIR/db as `npm start` keeps it, rather than in memory), BENCH_PGLITE_THREAD=main|worker
- * (where PGlite runs; default as `npm start`).
+ * (where PGlite runs; default as `npm start`), BENCH_TRUST_PROXY (TRUST_PROXY, e.g. loopback: clients
+ * then tell their own address in X-Forwarded-For, as behind a reverse proxy).
  */
 import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
+import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../src/server/app';
@@ -36,6 +38,8 @@ export type ServerCommand =
   | { cmd: 'memory' }
   | { cmd: 'profileStart' }
   | { cmd: 'profileStop'; file: string }
+  | { cmd: 'loopDelayStart' }
+  | { cmd: 'loopDelayStop' }
   | { cmd: 'scan' }
   | { cmd: 'watch' }
   | { cmd: 'watchStatus' }
@@ -57,6 +61,7 @@ const config = loadConfig({
   DEMO_LIBRARY: 'off',
   ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
   ...(process.env.BENCH_MUSIC_DIR ? { MUSIC_DIR: process.env.BENCH_MUSIC_DIR } : {}),
+  ...(process.env.BENCH_TRUST_PROXY ? { TRUST_PROXY: process.env.BENCH_TRUST_PROXY } : {}),
 });
 const pgliteDir = process.env.BENCH_PGLITE_ON_DISK === '1' ? path.join(dataDir, 'db') : undefined;
 const pgliteThread = process.env.BENCH_PGLITE_THREAD === 'main' ? 'main' : process.env.BENCH_PGLITE_THREAD === 'worker' ? 'worker' : undefined;
@@ -167,6 +172,8 @@ async function seedLibrary(shape: LibraryShape): Promise<{ songs: number; albums
 let userCounter = 0;
 /** An in-process CPU profiler, started and stopped around a measured window only. */
 let profiler: Session | null = null;
+/** The event loop's delay over a measured window (perf_hooks), sampled every 10 ms. */
+let loopDelay: IntervalHistogram | null = null;
 async function createUser(role: 'user' | 'admin', password = 'bench-password-1'): Promise<BenchUser> {
   userCounter += 1;
   const name = `bench${userCounter}${randomBytes(3).toString('hex')}`;
@@ -238,6 +245,19 @@ async function handle(message: ServerCommand): Promise<unknown> {
       await mkdir(path.dirname(message.file), { recursive: true });
       await writeFile(message.file, JSON.stringify(profile));
       return message.file;
+    }
+    case 'loopDelayStart':
+      loopDelay?.disable();
+      loopDelay = monitorEventLoopDelay({ resolution: 10 });
+      loopDelay.enable();
+      return null;
+    case 'loopDelayStop': {
+      if (!loopDelay) throw new Error('no event-loop delay histogram running');
+      loopDelay.disable();
+      const ms = (ns: number) => ns / 1e6;
+      const h = loopDelay;
+      loopDelay = null;
+      return { p50: ms(h.percentile(50)), p99: ms(h.percentile(99)), max: ms(h.max), mean: ms(h.mean), count: h.count };
     }
     case 'scan': {
       // one scan of MUSIC_DIR to its end, timed here (no IPC in the figure)
