@@ -33,7 +33,7 @@ async function main() {
   const opened = await openCandidate(name, workDir, scratchDatabase);
   await opened.db.execute(sql`select 1`);
   const startMs = performance.now() - started;
-  const result: Record<string, unknown> = { name, phase, startMs };
+  const result: Record<string, unknown> = { name, phase, startMs, hostStartMs: opened.hostStartMs };
   if (phase === 'seed') {
     const seedStarted = performance.now();
     await createAndSeed(opened.db);

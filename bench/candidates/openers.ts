@@ -20,6 +20,8 @@ export interface Opened {
   /** processes other than this one that hold the database (their memory counts too) */
   databasePids(): number[];
   close(): Promise<void>;
+  /** for a PGlite host: its own start, without loading its code into the worker or child */
+  hostStartMs?: number;
 }
 
 export const POOL_SIZE = 4;
@@ -32,6 +34,8 @@ export const REFERENCE_URL = process.env.CANDIDATES_PG_URL ?? 'postgres://root@1
 export interface Host {
   send(message: HostMessage): Promise<HostReply>;
   pid?: number;
+  /** PGlite.create and the socket server's start, timed inside the host (without loading its code) */
+  pgliteStartMs?: number;
 }
 
 function waitReply(subscribe: (handler: (reply: HostReply) => void) => void): Promise<HostReply> {
@@ -69,7 +73,7 @@ export async function startHost(kind: 'worker' | 'child', options: HostOptions):
   }
   const reply = await ready;
   if (reply.type !== 'ready') throw new Error(`PGlite host did not start: ${JSON.stringify(reply)}`);
-  return host;
+  return { ...host, pgliteStartMs: reply.pgliteStartMs };
 }
 
 export function socketPoolConfig(socketDir: string, max: number): pg.PoolConfig {
@@ -105,11 +109,9 @@ export async function openCandidate(name: CandidateName, workDir: string, scratc
     const socketDir = `${workDir}/${name}-socket`;
     const host = await startHost(name, { dataDir, socketDir, maxConnections: POOL_SIZE + 2 });
     const pool = new pg.Pool(socketPoolConfig(socketDir, POOL_SIZE));
-    return pgDatabase(
-      pool,
-      () => (host.pid ? [host.pid] : []),
-      async () => void (await host.send({ type: 'stop' })),
-    );
+    const stop = async () => void (await host.send({ type: 'stop' }));
+    const opened = pgDatabase(pool, () => (host.pid ? [host.pid] : []), stop);
+    return { ...opened, hostStartMs: host.pgliteStartMs };
   }
   if (name === 'embedded-postgres') {
     const server = await openEmbeddedPostgres(dataDir);

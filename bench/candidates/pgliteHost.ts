@@ -3,6 +3,7 @@
  * forked child process. Talks to its parent with { ready } / { stop } / { notify } messages.
  */
 import { mkdirSync, rmSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -15,12 +16,13 @@ export interface HostOptions {
 }
 
 export type HostMessage = { type: 'stop' } | { type: 'notify'; channel: string; payload: string };
-export type HostReply = { type: 'ready' } | { type: 'stopped' } | { type: 'notified' } | { type: 'failed'; message: string };
+export type HostReply = { type: 'ready'; pgliteStartMs: number } | { type: 'stopped' } | { type: 'notified' } | { type: 'failed'; message: string };
 
 /** pg finds a unix socket as `<host dir>/.s.PGSQL.<port>`. */
 export const SOCKET_PORT = 5432;
 
 async function host(options: HostOptions, send: (reply: HostReply) => void, onMessage: (handler: (message: HostMessage) => void) => void) {
+  const started = performance.now();
   mkdirSync(options.dataDir, { recursive: true });
   mkdirSync(options.socketDir, { recursive: true });
   const socketPath = `${options.socketDir}/.s.PGSQL.${SOCKET_PORT}`;
@@ -40,7 +42,7 @@ async function host(options: HostOptions, send: (reply: HostReply) => void, onMe
       }
     })().catch((error: unknown) => send({ type: 'failed', message: String(error) }));
   });
-  send({ type: 'ready' });
+  send({ type: 'ready', pgliteStartMs: performance.now() - started });
 }
 
 if (parentPort) {

@@ -52,7 +52,7 @@ function tableRow(result: Record<string, unknown>): string {
   return [
     result.name,
     r(result.firstStartMs as number),
-    r(result.startMs as number),
+    result.hostStartMs === undefined ? r(result.startMs as number) : `${r(result.startMs as number)} (host ${r(result.hostStartMs as number)})`,
     ms3(figures.search1),
     ms3(figures.search4),
     ms3(figures.lookup1),
