@@ -26,11 +26,13 @@ async function connect(config: pg.ClientConfig): Promise<pg.Client> {
   return client;
 }
 
-async function listenNotify(config: pg.ClientConfig, notifyInside?: () => Promise<void>) {
+async function listenNotify(config: pg.ClientConfig, notifyInside?: () => Promise<void>, relayed?: string[]) {
   const listener = await connect(config);
   const sender = await connect(config);
   const heard: string[] = [];
+  const senderHeard: string[] = [];
   listener.on('notification', (message) => heard.push(message.payload ?? ''));
+  sender.on('notification', (message) => senderHeard.push(message.payload ?? ''));
   await listener.query('listen wl_check');
   await sender.query("notify wl_check, 'from another pg connection'");
   await sleep(WAIT_MS);
@@ -47,7 +49,15 @@ async function listenNotify(config: pg.ClientConfig, notifyInside?: () => Promis
   await sender.query("notify wl_check, 'self'");
   await sleep(100);
   await Promise.all([listener.end(), sender.end()]);
-  return { fromOtherConnection, fromPglite, heardAfterListenerQueried: afterListenerQueried };
+  return {
+    fromOtherConnection,
+    fromPglite,
+    heardAfterListenerQueried: afterListenerQueried,
+    /** what the sending connection received itself (pglite-socket may deliver there) */
+    senderHeard,
+    /** what PGlite's own listen() in the host heard of the pg connections' NOTIFYs */
+    relayedByPgliteListen: relayed ? [...relayed] : 'n/a',
+  };
 }
 
 async function isolation(config: pg.ClientConfig) {
@@ -105,7 +115,12 @@ async function main() {
     process.exit(3);
   }, 120_000).unref();
   const socketDir = `${workDir}/checks-socket`;
-  const host = await startHost('worker', { dataDir: `${workDir}/checks`, socketDir, maxConnections: 8 });
+  const host = await startHost('worker', {
+    dataDir: `${workDir}/checks`,
+    socketDir,
+    maxConnections: 8,
+    relayChannel: 'wl_check',
+  });
   const socket = socketPoolConfig(socketDir, 1);
   const notifyInside = async () => void (await host.send({ type: 'notify', channel: 'wl_check', payload: 'from pglite' }));
   const url = new URL(REFERENCE_URL);
@@ -113,7 +128,7 @@ async function main() {
   const reference = { connectionString: url.toString() };
   const result = {
     pgliteSocket: {
-      listenNotify: await listenNotify(socket, notifyInside),
+      listenNotify: await listenNotify(socket, notifyInside, host.heard),
       isolation: await isolation(socket),
       interleave: await interleave(socket),
     },

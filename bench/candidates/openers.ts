@@ -36,44 +36,44 @@ export interface Host {
   pid?: number;
   /** PGlite.create and the socket server's start, timed inside the host (without loading its code) */
   pgliteStartMs?: number;
-}
-
-function waitReply(subscribe: (handler: (reply: HostReply) => void) => void): Promise<HostReply> {
-  return new Promise((resolve) => subscribe(resolve));
+  /** payloads PGlite's own listen() heard on HostOptions.relayChannel, relayed by the host */
+  heard: string[];
 }
 
 export async function startHost(kind: 'worker' | 'child', options: HostOptions): Promise<Host> {
-  let ready: Promise<HostReply>;
-  let host: Host;
+  const pending: ((reply: HostReply) => void)[] = [];
+  const heard: string[] = [];
+  const onReply = (reply: HostReply) => (reply.type === 'heard' ? heard.push(reply.payload) : pending.shift()?.(reply));
+  const nextReply = () => new Promise<HostReply>((resolve) => pending.push(resolve));
+  const ready = nextReply();
+  let post: (message: HostMessage) => void;
+  let pid: number | undefined;
   if (kind === 'worker') {
     const worker = new Worker(
       // Node 20 does not apply tsx's --import hooks to a worker's entry file: load it through tsx's API.
       `import('tsx/esm/api').then(({ tsImport }) => tsImport(${JSON.stringify(HOST_FILE.href)}, ${JSON.stringify(HOST_FILE.href)}))`,
       { eval: true, workerData: options },
     );
-    ready = waitReply((handler) => worker.once('message', handler));
-    host = {
-      send: (message) => {
-        const reply = waitReply((handler) => worker.once('message', handler));
-        worker.postMessage(message);
-        return reply;
-      },
-    };
+    worker.on('message', onReply);
+    post = (message) => worker.postMessage(message);
   } else {
     const child = fork(HOST_FILE, [JSON.stringify(options)], { stdio: 'inherit' });
-    ready = waitReply((handler) => child.once('message', handler as (message: unknown) => void));
-    host = {
-      pid: child.pid,
-      send: (message) => {
-        const reply = waitReply((handler) => child.once('message', handler as (message: unknown) => void));
-        child.send(message);
-        return reply;
-      },
-    };
+    child.on('message', onReply as (message: unknown) => void);
+    post = (message) => child.send(message);
+    pid = child.pid;
   }
   const reply = await ready;
   if (reply.type !== 'ready') throw new Error(`PGlite host did not start: ${JSON.stringify(reply)}`);
-  return { ...host, pgliteStartMs: reply.pgliteStartMs };
+  return {
+    pid,
+    heard,
+    pgliteStartMs: reply.pgliteStartMs,
+    send(message) {
+      const answer = nextReply();
+      post(message);
+      return answer;
+    },
+  };
 }
 
 export function socketPoolConfig(socketDir: string, max: number): pg.PoolConfig {

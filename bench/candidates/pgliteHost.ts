@@ -13,10 +13,17 @@ export interface HostOptions {
   dataDir: string;
   socketDir: string;
   maxConnections: number;
+  /** a channel the host LISTENs on with PGlite's own listen() and relays as { heard } */
+  relayChannel?: string;
 }
 
 export type HostMessage = { type: 'stop' } | { type: 'notify'; channel: string; payload: string };
-export type HostReply = { type: 'ready'; pgliteStartMs: number } | { type: 'stopped' } | { type: 'notified' } | { type: 'failed'; message: string };
+export type HostReply =
+  | { type: 'ready'; pgliteStartMs: number }
+  | { type: 'heard'; payload: string }
+  | { type: 'stopped' }
+  | { type: 'notified' }
+  | { type: 'failed'; message: string };
 
 /** pg finds a unix socket as `<host dir>/.s.PGSQL.<port>`. */
 export const SOCKET_PORT = 5432;
@@ -30,6 +37,8 @@ async function host(options: HostOptions, send: (reply: HostReply) => void, onMe
   const db = await PGlite.create({ dataDir: options.dataDir, extensions: { pg_trgm } });
   const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: options.maxConnections });
   await server.start();
+  const relayChannel = options.relayChannel;
+  if (relayChannel) await db.listen(relayChannel, (payload) => send({ type: 'heard', payload }));
   onMessage((message) => {
     void (async () => {
       if (message.type === 'notify') {
