@@ -62,12 +62,14 @@ if (parentPort) {
     (handler) => port.on('message', handler),
   ).catch((error: unknown) => port.postMessage({ type: 'failed', message: String(error) }));
 } else if (process.send) {
+  // A forked child outlives a parent killed with SIGKILL unless it leaves when the IPC channel closes.
+  process.on('disconnect', () => process.exit(0));
   const send = (reply: HostReply) => process.send?.(reply);
   host(
     JSON.parse(process.argv[2]) as HostOptions,
     (reply) => {
       send(reply);
-      if (reply.type === 'stopped') process.disconnect();
+      if (reply.type === 'stopped') process.exit(0);
     },
     (handler) => process.on('message', handler as (message: unknown) => void),
   ).catch((error: unknown) => send({ type: 'failed', message: String(error) }));
