@@ -64,13 +64,10 @@ if (parentPort) {
 } else if (process.send) {
   // A forked child outlives a parent killed with SIGKILL unless it leaves when the IPC channel closes.
   process.on('disconnect', () => process.exit(0));
-  const send = (reply: HostReply) => process.send?.(reply);
+  const send = (reply: HostReply, then: () => void = () => {}) => process.send?.(reply, then);
   host(
     JSON.parse(process.argv[2]) as HostOptions,
-    (reply) => {
-      send(reply);
-      if (reply.type === 'stopped') process.exit(0);
-    },
+    (reply) => send(reply, reply.type === 'stopped' ? () => process.exit(0) : undefined),
     (handler) => process.on('message', handler as (message: unknown) => void),
   ).catch((error: unknown) => send({ type: 'failed', message: String(error) }));
 }
