@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { openDatabase, type Database } from './open';
 
 /**
@@ -75,6 +76,18 @@ describe('PGlite in a worker thread, reached through pg', () => {
       }),
     ).rejects.toThrow(/no_such_table/);
     expect(rows<{ n: number }>(await database.db.execute(sql`select n from counter`))[0].n).toBe(100);
+  });
+
+  it('rolls back the open transaction of a connection that drops, and the others go on', async () => {
+    const { host, port } = (database.db as unknown as { $client: { options: { host: string; port: number } } }).$client.options;
+    const client = new pg.Client({ host, port, user: 'postgres', database: 'postgres' });
+    client.on('error', () => undefined);
+    await client.connect();
+    await client.query('begin');
+    await client.query('update counter set n = 999 where id = 1');
+    (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+    const [row] = rows<{ n: number }>(await database.db.execute(sql`select n from counter`));
+    expect(row.n).toBe(100);
   });
 
   it('delivers a notification to this process’s listeners until they unlisten', async () => {
