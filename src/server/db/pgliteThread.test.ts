@@ -134,3 +134,30 @@ describe('PGlite in a worker thread, reached through pg', () => {
     expect(existsSync(socketDir)).toBe(false);
   }, 60_000);
 });
+
+describe('PGlite in a worker thread: a transaction left idle', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openDatabase({ poolSize: 2, pgliteIdleInTransactionMs: 300 });
+    await database.db.execute(sql`create table kept (n int not null)`);
+    await database.db.execute(sql`insert into kept values (1)`);
+  }, 60_000);
+  afterAll(async () => database.close());
+
+  it('is disconnected and rolled back after the idle limit, so the other connections are not held for ever', async () => {
+    const { host, port } = (database.db as unknown as { $client: { options: { host: string; port: number } } }).$client.options;
+    const client = new pg.Client({ host, port, user: 'postgres', database: 'postgres' });
+    const ended = new Promise<void>((resolve) => client.on('end', () => resolve()));
+    client.on('error', () => undefined);
+    await client.connect();
+    await client.query('begin');
+    await client.query('update kept set n = 2');
+    const started = performance.now();
+    // this statement waits for the session the idle transaction holds
+    const [row] = rows<{ n: number }>(await database.db.execute(sql`select n from kept`));
+    const waited = performance.now() - started;
+    expect(row.n).toBe(1);
+    expect(waited).toBeGreaterThanOrEqual(250);
+    await ended;
+  });
+});

@@ -63,6 +63,7 @@ async function startThread(options: PgliteThreadOptions): Promise<{ worker: Work
       dataDir: options.pgliteDir,
       socketPath: path.join(socketDir, `.s.PGSQL.${SOCKET_PORT}`),
       loadDataDir: options.pgliteLoadDataDir ? await options.pgliteLoadDataDir.arrayBuffer() : undefined,
+      idleInTransactionMs: options.pgliteIdleInTransactionMs,
     },
   });
   try {

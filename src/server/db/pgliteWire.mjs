@@ -5,7 +5,9 @@
 // to a Sync (extended protocol) or a Query (simple protocol) runs together, so no other
 // connection's statement can fall between its Parse, Bind and Execute. A connection that leaves a
 // transaction open keeps the session until it ends the transaction, or until it disconnects, when
-// the transaction is rolled back. (pglite-socket 0.2.17 queued single messages, not exchanges: under
+// the transaction is rolled back; one that holds it idle for longer than idleInTransactionMs is
+// disconnected, as PostgreSQL's idle_in_transaction_session_timeout does, so a transaction that waits
+// on another connection cannot stall the database for ever. (pglite-socket 0.2.17 queued single messages, not exchanges: under
 // the app's concurrent writes, requests were answered another connection's rows.)
 import { createServer } from 'node:net';
 
@@ -28,12 +30,23 @@ function queryMessage(text) {
 const ROLLBACK = queryMessage('ROLLBACK');
 
 /** Serves `db` (a PGlite) on the unix socket at `path`; answers the net.Server once listening. */
-export function serveWire(db, path) {
+export function serveWire(db, path, { idleInTransactionMs = 10_000 } = {}) {
   /** exchanges waiting for the session, oldest first: { connection, messages } */
   const waiting = [];
   /** the connection whose transaction is open, or null */
   let owner = null;
   let running = false;
+  let idleTimer = null;
+
+  /** The owner has nothing queued: it is idle in its transaction, and may stay so only so long. */
+  function watchIdleOwner() {
+    clearTimeout(idleTimer);
+    const idle = owner;
+    if (!idle || waiting.some((e) => e.connection === idle)) return;
+    idleTimer = setTimeout(() => {
+      if (owner === idle) idle.fail();
+    }, idleInTransactionMs);
+  }
 
   async function run(messages, write) {
     await db.runExclusive(async () => {
@@ -56,9 +69,11 @@ export function serveWire(db, path) {
     } finally {
       running = false;
     }
+    watchIdleOwner();
   }
 
   function submit(exchange) {
+    if (exchange.connection === owner) clearTimeout(idleTimer);
     waiting.push(exchange);
     void drain();
   }
@@ -83,6 +98,7 @@ export function serveWire(db, path) {
       },
       fail() {
         socket.destroy();
+        close();
       },
     };
     const close = () => {

@@ -8,14 +8,14 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { serveWire } from './pgliteWire.mjs';
 
-const { dataDir, socketPath, loadDataDir } = workerData;
+const { dataDir, socketPath, loadDataDir, idleInTransactionMs } = workerData;
 
 const db = await PGlite.create({
   dataDir,
   extensions: { pg_trgm },
   loadDataDir: loadDataDir ? new Blob([loadDataDir]) : undefined,
 });
-const server = await serveWire(db, socketPath);
+const server = await serveWire(db, socketPath, { idleInTransactionMs });
 
 parentPort.on('message', async (message) => {
   if (message.type === 'dump') {
