@@ -20,7 +20,9 @@ function arrangements(databaseUrl: string | undefined): Arrangement[] {
     { key: 'main', label: 'PGlite on the main thread', env: { BENCH_PGLITE_ON_DISK: '1', BENCH_PGLITE_THREAD: 'main' } },
   ];
   if (databaseUrl) list.push({ key: 'pg', label: 'PostgreSQL', env: { BENCH_PGLITE_THREAD: '' }, databaseUrl });
-  return list;
+  // MIXED_ONLY=embedded,pg: a subset, when profiling one arrangement (a full run measures all)
+  const only = process.env.MIXED_ONLY?.split(',').filter(Boolean);
+  return only?.length ? list.filter((a) => only.includes(a.key)) : list;
 }
 
 const weights = Object.entries(ACTION_WEIGHTS)

@@ -30,7 +30,7 @@ function queryMessage(text) {
 const ROLLBACK = queryMessage('ROLLBACK');
 
 /** Serves `db` (a PGlite) on the unix socket at `path`; answers the net.Server once listening. */
-export function serveWire(db, path, { idleInTransactionMs = 10_000 } = {}) {
+export function serveWire(db, path, { idleInTransactionMs = 10_000, onExchange } = {}) {
   /** exchanges waiting for the session, oldest first: { connection, messages } */
   const waiting = [];
   /** the connection whose transaction is open, or null */
@@ -49,9 +49,11 @@ export function serveWire(db, path, { idleInTransactionMs = 10_000 } = {}) {
   }
 
   async function run(messages, write) {
+    const started = performance.now();
     await db.runExclusive(async () => {
       for (const message of messages) await db.execProtocolRawStream(message, { onRawData: write });
     });
+    onExchange?.(messages, performance.now() - started);
   }
 
   async function drain() {

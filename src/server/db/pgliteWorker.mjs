@@ -6,6 +6,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { exchangeProfile } from './pgliteProfile.mjs';
 import { serveWire } from './pgliteWire.mjs';
 
 const { dataDir, socketPath, loadDataDir, idleInTransactionMs } = workerData;
@@ -15,7 +16,8 @@ const db = await PGlite.create({
   extensions: { pg_trgm },
   loadDataDir: loadDataDir ? new Blob([loadDataDir]) : undefined,
 });
-const server = await serveWire(db, socketPath, { idleInTransactionMs });
+const profileFile = process.env.WAVELENGTH_DB_PROFILE;
+const server = await serveWire(db, socketPath, { idleInTransactionMs, onExchange: profileFile ? exchangeProfile(profileFile) : undefined });
 
 parentPort.on('message', async (message) => {
   if (message.type === 'dump') {

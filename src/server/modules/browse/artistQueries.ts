@@ -18,14 +18,15 @@ interface ArtistRow {
 /**
  * Artists (alias ar, chosen by `where` and `tail`: order and limit) with their album and song
  * counts, and the artwork of one of their albums (real artwork before a placeholder, newest year first). The credits of the chosen artists (a song's artists, an album's album artist; case
- * ignored) are gathered in one pass over songs, never one scan per artist.
+ * ignored) are found through the songs_artists_lower_idx and albums_album_artist_lower_idx indexes
+ * (migration 0008), never one scan per artist nor one of the whole library.
  */
 function artistSelect(where: SQL, tail: SQL = sql``): SQL {
   return sql`with page as (select ar.id, ar.name, ar.sort_key from artists ar ${where} ${tail}),
     keys as (select distinct lower(name) as key from page),
     credits as (
       select lower(x) as key, s.id as song_id, s.album_id from songs s cross join lateral unnest(s.artists) x
-        where lower(x) in (select key from keys)
+        where wl_lower_all(s.artists) && (select array_agg(key) from keys) and lower(x) in (select key from keys)
       union
       select lower(al.album_artist), s.id, s.album_id from songs s join albums al on al.id = s.album_id
         where lower(al.album_artist) in (select key from keys)
