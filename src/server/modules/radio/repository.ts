@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/open';
 import { radioHistory, radioQueue, radioState, sessions, songs, users } from '../../db/schema';
@@ -195,15 +195,24 @@ export async function readHistory(db: Tx, limit: number, cursor: number | undefi
     .limit(limit + 1);
 }
 
-/** Of the given sessions, those still alive at `now` (one query per 1,000). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** session ids asked for in one query */
+const ALIVE_CHUNK = 2_000;
+
+/**
+ * Of the given sessions, those still alive at `now`. The ids go as one text parameter: with a
+ * parameter per id, building and binding the queries for 10,000 listeners held the event loop
+ * for about half a second (and a skip behind it). An id that is not a uuid names no session.
+ */
 export async function aliveSessions(db: Tx, sessionIds: string[], now: Date): Promise<Set<string>> {
   const alive = new Set<string>();
-  for (let i = 0; i < sessionIds.length; i += 1000) {
-    const chunk = sessionIds.slice(i, i + 1000);
+  const ids = sessionIds.filter((id) => UUID.test(id));
+  for (let i = 0; i < ids.length; i += ALIVE_CHUNK) {
+    const chunk = ids.slice(i, i + ALIVE_CHUNK).join(',');
     const rows = await db
       .select({ id: sessions.id })
       .from(sessions)
-      .where(and(inArray(sessions.id, chunk), isNull(sessions.endedAt), gt(sessions.expiresAt, now)));
+      .where(and(sql`${sessions.id} = any(string_to_array(${chunk}, ',')::uuid[])`, isNull(sessions.endedAt), gt(sessions.expiresAt, now)));
     for (const row of rows) alive.add(row.id);
   }
   return alive;

@@ -9,6 +9,7 @@ import type { RadioTimings } from './config';
 import type { Listener, ListenerHub } from './hub';
 import { aliveSessions } from './repository';
 import { SessionBatch } from './sessionBatch';
+import { inSlices } from './slices';
 import { every } from './timers';
 
 export interface RadioSocketsOptions {
@@ -24,6 +25,8 @@ export interface RadioSocketsOptions {
 }
 
 const OPEN = 1;
+/** sockets pinged before the event loop runs again (~10 ms of work) */
+const PING_SLICE = 500;
 
 /**
  * The radio sockets of this instance: who is let in (a valid token of a live session, at most
@@ -46,7 +49,7 @@ export class RadioSockets {
     const { sessionCheckMs, pingMs } = this.options.timings;
     this.timers.push(
       every(sessionCheckMs, () => void this.checkSessions().catch((err) => this.options.log.warn({ err }, 'radio: session check failed'))),
-      every(pingMs, () => this.pingAll()),
+      every(pingMs, () => void this.pingAll()),
     );
   }
 
@@ -109,16 +112,22 @@ export class RadioSockets {
     return closed;
   }
 
-  private pingAll(): void {
-    for (const listener of [...this.hub.all]) {
-      if (!listener.alive) {
-        this.hub.remove(listener);
-        listener.socket.terminate();
-        continue;
-      }
-      listener.alive = false;
-      listener.socket.ping();
-    }
+  private pingAll(): Promise<void> {
+    return inSlices(
+      [...this.hub.all],
+      PING_SLICE,
+      (listener) => {
+        if (!this.hub.all.has(listener)) return;
+        if (!listener.alive) {
+          this.hub.remove(listener);
+          listener.socket.terminate();
+          return;
+        }
+        listener.alive = false;
+        if (listener.socket.readyState === OPEN) listener.socket.ping();
+      },
+      () => this.stopped,
+    );
   }
 
   private putOut(listener: Listener): void {
