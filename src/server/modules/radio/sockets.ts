@@ -9,7 +9,7 @@ import type { RadioTimings } from './config';
 import type { Listener, ListenerHub } from './hub';
 import { aliveSessions } from './repository';
 import { SessionBatch } from './sessionBatch';
-import { inSlices } from './slices';
+import { StaggeredPings } from './pings';
 import { every } from './timers';
 
 export interface RadioSocketsOptions {
@@ -25,8 +25,8 @@ export interface RadioSocketsOptions {
 }
 
 const OPEN = 1;
-/** sockets pinged before the event loop runs again (~10 ms of work) */
-const PING_SLICE = 500;
+/** each socket is pinged once every pingMs, a 1/PING_STEPS share of them at a time */
+const PING_STEPS = 30;
 
 /**
  * The radio sockets of this instance: who is let in (a valid token of a live session, at most
@@ -34,11 +34,13 @@ const PING_SLICE = 500;
  */
 export class RadioSockets {
   private readonly sessions: SessionBatch;
+  private readonly pings: StaggeredPings;
   private readonly timers: NodeJS.Timeout[] = [];
   private stopped = false;
 
   constructor(private readonly options: RadioSocketsOptions) {
     this.sessions = new SessionBatch(options);
+    this.pings = new StaggeredPings(options.hub, PING_STEPS);
   }
 
   private get hub(): ListenerHub {
@@ -49,7 +51,7 @@ export class RadioSockets {
     const { sessionCheckMs, pingMs } = this.options.timings;
     this.timers.push(
       every(sessionCheckMs, () => void this.checkSessions().catch((err) => this.options.log.warn({ err }, 'radio: session check failed'))),
-      every(pingMs, () => void this.pingAll()),
+      every(pingMs / PING_STEPS, () => this.pings.tick()),
     );
   }
 
@@ -110,24 +112,6 @@ export class RadioSockets {
       closed += 1;
     }
     return closed;
-  }
-
-  private pingAll(): Promise<void> {
-    return inSlices(
-      [...this.hub.all],
-      PING_SLICE,
-      (listener) => {
-        if (!this.hub.all.has(listener)) return;
-        if (!listener.alive) {
-          this.hub.remove(listener);
-          listener.socket.terminate();
-          return;
-        }
-        listener.alive = false;
-        if (listener.socket.readyState === OPEN) listener.socket.ping();
-      },
-      () => this.stopped,
-    );
   }
 
   private putOut(listener: Listener): void {
