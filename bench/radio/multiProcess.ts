@@ -12,7 +12,11 @@ import { ROOT } from '../lib/paths';
 import { startBenchServer } from '../lib/serverHandle';
 import { summarize } from '../lib/stats';
 import { summarizeProfile, type ProfileSummary } from '../lib/cpuprofile';
-import { createListenerTokens, measureSkips, prepareStation, settledListenerCount, sleep, type SkipProbe } from './protocol';
+import { createListenerTokens, measureSkips, prepareStation, settledListenerCount, sleep, type SkipProbe, type SkipRounds } from './protocol';
+import { toRun, type SkipRun } from './runs';
+
+/** pause between two runs of skips */
+const RUN_GAP_MS = 1_000;
 
 interface Worker {
   child: ChildProcess;
@@ -69,8 +73,11 @@ function startWorker(sockets: number): Promise<Worker> {
   });
 }
 
-/** Skips are timed on the machine's wall clock: every client process reports its sockets' arrival times. */
-function skipProbe(workers: Worker[], onFirstArm: (listenerUpdates: number) => void): SkipProbe {
+/**
+ * Skips are timed on the machine's wall clock: every client process reports its sockets' arrival
+ * times, and the CPU it spent from arm to collect (added up per process in clientCpuMs).
+ */
+function skipProbe(workers: Worker[], clientCpuMs: number[], onFirstArm: (listenerUpdates: number) => void): SkipProbe {
   return {
     clock: wall,
     async arm(round) {
@@ -78,7 +85,9 @@ function skipProbe(workers: Worker[], onFirstArm: (listenerUpdates: number) => v
       if (round === 0) onFirstArm(armed[0].listenerUpdates);
     },
     async collect() {
-      return (await Promise.all(workers.map((w) => w.call<number[]>({ cmd: 'collect', timeoutMs: 10_000 })))).flat();
+      const collected = await Promise.all(workers.map((w) => w.call<{ arrivals: number[]; cpuMs: number }>({ cmd: 'collect', timeoutMs: 10_000 })));
+      collected.forEach((c, p) => (clientCpuMs[p] = (clientCpuMs[p] ?? 0) + c.cpuMs));
+      return collected.flatMap((c) => c.arrivals);
     },
   };
 }
@@ -109,19 +118,23 @@ function checkFileLimit(listeners: number): void {
 export async function runFanoutMultiProcess(options: {
   listeners: number;
   processes: number;
+  /** skips per run */
   rounds?: number;
+  /** runs: series of `rounds` skips on the same sockets, a pause between them (default 1) */
+  runs?: number;
   log?: (line: string) => void;
   /** write a CPU profile of the server during the skips to this file, and summarize it */
   profileFile?: string;
-}): Promise<FanoutResult & { profile?: ProfileSummary }> {
+}): Promise<FanoutResult & { profile?: ProfileSummary; runs: SkipRun[] }> {
   const log = options.log ?? (() => {});
   const rounds = options.rounds ?? 10;
+  const runCount = options.runs ?? 1;
   checkFileLimit(options.listeners);
   const server = await startBenchServer();
   const workers: Worker[] = [];
   try {
     const admin = await server.user('admin');
-    await prepareStation(server, admin.token, rounds + 3);
+    await prepareStation(server, admin.token, rounds * runCount + 3);
     log(`creating ${options.listeners} listeners`);
     const tokens = await createListenerTokens(server, options.listeners);
     const share = Math.ceil(options.listeners / options.processes);
@@ -137,13 +150,23 @@ export async function runFanoutMultiProcess(options: {
 
     let listenerUpdatesDuringConnect = 0;
     if (options.profileFile) await server.call({ cmd: 'profileStart' });
-    const probe = skipProbe(workers, (updates) => (listenerUpdatesDuringConnect = updates));
-    const skips = await measureSkips(server, admin.token, rounds, probe, log);
+    const runs: SkipRun[] = [];
+    const all: SkipRounds = { latencies: [], skipToAllMs: [], skipToFirstMs: [] };
+    for (let run = 0; run < runCount; run += 1) {
+      if (run > 0) await sleep(RUN_GAP_MS);
+      const clientCpuMs: number[] = [];
+      const probe = skipProbe(workers, clientCpuMs, (updates) => (listenerUpdatesDuringConnect ||= updates));
+      const skips = await measureSkips(server, admin.token, rounds, probe, (line) => log(`run ${run + 1}/${runCount}, ${line}`));
+      runs.push(toRun(skips, clientCpuMs));
+      for (const key of ['latencies', 'skipToAllMs', 'skipToFirstMs'] as const) for (const v of skips[key]) all[key].push(v);
+    }
+    const skips = all;
     const profile = options.profileFile ? summarizeProfile(await server.call<string>({ cmd: 'profileStop', file: options.profileFile })) : undefined;
     return {
       profile,
+      runs,
       listeners: options.listeners,
-      rounds,
+      rounds: rounds * runCount,
       connectAllMs,
       serverListeners,
       skipToTrackChange: summarize(skips.latencies),

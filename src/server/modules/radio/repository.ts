@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { asc, desc, eq, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/open';
 import { radioHistory, radioQueue, radioState, sessions, songs, users } from '../../db/schema';
@@ -195,16 +195,27 @@ export async function readHistory(db: Tx, limit: number, cursor: number | undefi
     .limit(limit + 1);
 }
 
-/** Of the given sessions, those still alive at `now` (one query per 1,000). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** session ids asked for in one query */
+const ALIVE_CHUNK = 2_000;
+
+/**
+ * Of the given sessions, those still alive at `now`. The query answers the ones that are not
+ * (usually none) and takes the ids as one text parameter: with a parameter per id and a row per
+ * alive session, the check for 10,000 listeners held the event loop for ~0.5 s, a skip behind it.
+ * An id that is not a uuid names no session.
+ */
 export async function aliveSessions(db: Tx, sessionIds: string[], now: Date): Promise<Set<string>> {
-  const alive = new Set<string>();
-  for (let i = 0; i < sessionIds.length; i += 1000) {
-    const chunk = sessionIds.slice(i, i + 1000);
-    const rows = await db
-      .select({ id: sessions.id })
-      .from(sessions)
-      .where(and(inArray(sessions.id, chunk), isNull(sessions.endedAt), gt(sessions.expiresAt, now)));
-    for (const row of rows) alive.add(row.id);
+  const alive = new Set(sessionIds.filter((id) => UUID.test(id)));
+  const ids = [...alive];
+  for (let i = 0; i < ids.length; i += ALIVE_CHUNK) {
+    const chunk = ids.slice(i, i + ALIVE_CHUNK).join(',');
+    const result = await db.execute(sql`
+      select asked.id from unnest(string_to_array(${chunk}, ',')::uuid[]) as asked(id)
+      where not exists (
+        select 1 from ${sessions} where ${sessions.id} = asked.id and ${sessions.endedAt} is null and ${sessions.expiresAt} > ${now}
+      )`);
+    for (const row of (result as unknown as { rows: { id: string }[] }).rows) alive.delete(row.id);
   }
   return alive;
 }

@@ -9,6 +9,7 @@ import type { RadioTimings } from './config';
 import type { Listener, ListenerHub } from './hub';
 import { aliveSessions } from './repository';
 import { SessionBatch } from './sessionBatch';
+import { StaggeredPings } from './pings';
 import { every } from './timers';
 
 export interface RadioSocketsOptions {
@@ -24,6 +25,8 @@ export interface RadioSocketsOptions {
 }
 
 const OPEN = 1;
+/** each socket is pinged once every pingMs, a 1/PING_STEPS share of them at a time */
+const PING_STEPS = 30;
 
 /**
  * The radio sockets of this instance: who is let in (a valid token of a live session, at most
@@ -31,11 +34,13 @@ const OPEN = 1;
  */
 export class RadioSockets {
   private readonly sessions: SessionBatch;
+  private readonly pings: StaggeredPings;
   private readonly timers: NodeJS.Timeout[] = [];
   private stopped = false;
 
   constructor(private readonly options: RadioSocketsOptions) {
     this.sessions = new SessionBatch(options);
+    this.pings = new StaggeredPings(options.hub, PING_STEPS);
   }
 
   private get hub(): ListenerHub {
@@ -46,7 +51,7 @@ export class RadioSockets {
     const { sessionCheckMs, pingMs } = this.options.timings;
     this.timers.push(
       every(sessionCheckMs, () => void this.checkSessions().catch((err) => this.options.log.warn({ err }, 'radio: session check failed'))),
-      every(pingMs, () => this.pingAll()),
+      every(pingMs / PING_STEPS, () => this.pings.tick()),
     );
   }
 
@@ -107,18 +112,6 @@ export class RadioSockets {
       closed += 1;
     }
     return closed;
-  }
-
-  private pingAll(): void {
-    for (const listener of [...this.hub.all]) {
-      if (!listener.alive) {
-        this.hub.remove(listener);
-        listener.socket.terminate();
-        continue;
-      }
-      listener.alive = false;
-      listener.socket.ping();
-    }
   }
 
   private putOut(listener: Listener): void {
