@@ -39,11 +39,18 @@ interface EngineRun {
   profile: ProfileSummary | null;
 }
 
+/** The query listSongs sends (songs/repository.ts) for a LIKE pattern, written out for EXPLAIN. */
+function searchSql(like: string): string {
+  const columns =
+    'id, title, artist, duration_ms, path, created_at, source, album, album_id, album_artist, artists, track_number, disc_number, year, genres, codec, bit_rate, playable, unplayable_reason, artwork_hash, rg_track_gain, rg_track_peak, rg_album_gain, rg_album_peak, sort_key';
+  return `select ${columns} from songs where search_text like '${like}' order by sort_key, id limit 51`;
+}
+
 async function explain(server: Awaited<ReturnType<typeof startBenchServer>>, term: string): Promise<string[]> {
   const like = `%${term.replace(/'/g, "''")}%`;
   const rows = await server.call<Record<string, string>[]>({
     cmd: 'sql',
-    text: `explain (analyze, costs off) select * from songs where search_text ilike '${like}' order by sort_key, id limit 51`,
+    text: `explain (analyze, costs off) ${searchSql(like)}`,
   });
   return rows.map((r) => Object.values(r)[0]).filter((line) => !/^\s*(Buffers|Planning:|Index Searches)/.test(line));
 }
@@ -62,7 +69,7 @@ async function queryTimes(server: Awaited<ReturnType<typeof startBenchServer>>, 
     const like = `%${escapeLike(term).replace(/'/g, "''")}%`;
     const plan = await server.call<Record<string, string>[]>({
       cmd: 'sql',
-      text: `explain (analyze, costs off) select * from songs where search_text ilike '${like}' order by sort_key, id limit 51`,
+      text: `explain (analyze, costs off) ${searchSql(like)}`,
     });
     const lines = plan.map((r) => Object.values(r)[0]);
     const ms = Number(/Execution Time: ([\d.]+)/.exec(lines.find((l) => l.startsWith('Execution Time')) ?? '')?.[1] ?? Number.NaN);

@@ -3,6 +3,7 @@ import type { Db } from '../../db/open';
 import { songs, type SongRow } from '../../db/schema';
 import { foldText } from '../../lib/text';
 import type { SongCursor } from './cursor';
+import type { SongSource } from './toSong';
 
 export interface ListSongsInput {
   search?: string;
@@ -18,21 +19,61 @@ export function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/** What a page of songs is made of: the columns of a Song, and the sort key for the cursor. */
+const listColumns = {
+  id: songs.id,
+  title: songs.title,
+  artist: songs.artist,
+  durationMs: songs.durationMs,
+  path: songs.path,
+  createdAt: songs.createdAt,
+  source: songs.source,
+  album: songs.album,
+  albumId: songs.albumId,
+  albumArtist: songs.albumArtist,
+  artists: songs.artists,
+  trackNumber: songs.trackNumber,
+  discNumber: songs.discNumber,
+  year: songs.year,
+  genres: songs.genres,
+  codec: songs.codec,
+  bitRate: songs.bitRate,
+  playable: songs.playable,
+  unplayableReason: songs.unplayableReason,
+  artworkHash: songs.artworkHash,
+  rgTrackGain: songs.rgTrackGain,
+  rgTrackPeak: songs.rgTrackPeak,
+  rgAlbumGain: songs.rgAlbumGain,
+  rgAlbumPeak: songs.rgAlbumPeak,
+  sortKey: songs.sortKey,
+} satisfies Record<keyof SongSource | 'sortKey', unknown>;
+
+export type SongListRow = SongSource & Pick<SongRow, 'sortKey'>;
+
+/**
+ * search_text and the term are both folded (foldText: lower case, no accents), so a plain LIKE
+ * finds what ILIKE would; ILIKE would lower-case every row it tests again (on a UTF-8 database,
+ * a copy of each string), which made it the costliest part of a search (bench/notes.md, "Search").
+ */
+export function searchTextContains(column: SQL | typeof songs.searchText, term: string): SQL {
+  return sql`${column} like ${`%${escapeLike(term)}%`}`;
+}
+
 /**
  * One page of the library in its stable order (sort key, id), filtered by a substring of
  * title or artist (case and accents ignored; the trigram index on search_text serves it)
  * and by duration. Returns one row more than asked when another page follows.
  */
-export async function listSongs(db: Db, input: ListSongsInput): Promise<SongRow[]> {
+export async function listSongs(db: Db, input: ListSongsInput): Promise<SongListRow[]> {
   const where: SQL[] = [];
   const term = input.search ? foldText(input.search) : '';
-  if (term) where.push(sql`${songs.searchText} ilike ${`%${escapeLike(term)}%`}`);
+  if (term) where.push(searchTextContains(songs.searchText, term));
   // Bounds in whole seconds, as durations are sent (rounded): a 180.4 s song is 180 s, so within a 3-minute maximum.
   if (input.minDuration !== undefined) where.push(gte(songs.durationMs, input.minDuration * 1000 - 500));
   if (input.maxDuration !== undefined) where.push(lt(songs.durationMs, input.maxDuration * 1000 + 500));
   if (input.after) where.push(sql`(${songs.sortKey}, ${songs.id}) > (${input.after.sortKey}, ${input.after.id}::uuid)`);
   return db
-    .select()
+    .select(listColumns)
     .from(songs)
     .where(where.length ? and(...where) : undefined)
     .orderBy(asc(songs.sortKey), asc(songs.id))

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { foldText } from '../../../lib/text';
-import { escapeLike } from '../../songs/repository';
+import { escapeLike, searchTextContains } from '../../songs/repository';
 import type { MethodTable, SubsonicContext } from '../method';
 import { albumsID3, toAlbumDirectory } from '../mapping/album';
 import { artistsID3, toFolderArtist } from '../mapping/artist';
@@ -41,7 +41,14 @@ async function search(ctx: SubsonicContext) {
     artists.limit ? artistsID3(ctx.db, user, term ? sql`ar.sort_key like ${like}` : null, artists.limit, artists.offset) : [],
     albums.limit ? albumsID3(ctx.db, user, { where: term ? [sql`a.sort_key like ${like}`] : [], order: ALBUM_NAME_ORDER, ...albums }) : [],
     songs.limit
-      ? songChildrenWhere(ctx.db, user, term ? sql`s.search_text ilike ${like}` : sql`true`, sql`s.sort_key asc, s.id asc`, songs.limit, songs.offset)
+      ? songChildrenWhere(
+          ctx.db,
+          user,
+          term ? searchTextContains(sql`s.search_text`, term) : sql`true`,
+          sql`s.sort_key asc, s.id asc`,
+          songs.limit,
+          songs.offset,
+        )
       : [],
   ]);
   return { artist, album, song };
