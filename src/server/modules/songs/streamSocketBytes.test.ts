@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { readdirSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { createTestApp, createUser, type TestApp } from '../../test/testApp';
@@ -65,4 +66,36 @@ it('sends the exact bytes of whole files and ranges to fast and slow readers at 
   } finally {
     agent.destroy();
   }
+});
+
+it('leaves no file open after answering 200, 206, 304, 416 and HEAD', async () => {
+  const name = await writeMediaFile(t.config.mediaDir, content);
+  const song = await insertSong(t.app.db, {
+    title: 'Descriptors',
+    artist: 'Socket',
+    durationMs: 1000,
+    path: name,
+    mimeType: 'audio/wav',
+    sizeBytes: content.length,
+  });
+  const { cookie } = await streamCookieHeader(t.app, await createUser(t));
+  const url = `/api/songs/stream/${song.id}`;
+  const first = await t.app.inject({ method: 'GET', url, headers: { cookie } });
+  const openFds = () => readdirSync('/proc/self/fd').length;
+  const before = openFds();
+  const asked: [string, Record<string, string>, number][] = [
+    ['GET', {}, 200],
+    ['GET', { range: 'bytes=10-99' }, 206],
+    ['GET', { 'if-none-match': String(first.headers.etag) }, 304],
+    ['GET', { range: `bytes=${content.length + 5}-` }, 416],
+    ['HEAD', {}, 200],
+  ];
+  for (let round = 0; round < 10; round += 1) {
+    for (const [method, headers, status] of asked) {
+      expect((await t.app.inject({ method: method as 'GET' | 'HEAD', url, headers: { cookie, ...headers } })).statusCode).toBe(status);
+    }
+  }
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  // a leak would add one per 200, 206, 304 or 416 answer (40); other descriptors of the process may close meanwhile
+  expect(openFds()).toBeLessThanOrEqual(before);
 });
