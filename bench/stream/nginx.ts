@@ -6,6 +6,8 @@ import { freePort } from '../../e2e/support/server';
 
 export interface RunningNginx {
   baseUrl: string;
+  /** the master process (its one worker is its child) */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -59,6 +61,7 @@ http {
   }
   return {
     baseUrl,
+    pid: child.pid!,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/open';
 import { sessions } from '../../db/schema';
+import { sessionsEnded } from './sessionCheckCache';
 
 /** A session lives 30 days from its last refresh; access tokens inside it live 15 minutes. */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -64,6 +65,7 @@ export async function endSession(db: Db, sessionId: string, now: Date): Promise<
     .update(sessions)
     .set({ endedAt: now })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.endedAt)));
+  sessionsEnded();
 }
 
 export async function endAllSessions(db: Db, userId: string, now: Date): Promise<void> {
@@ -71,4 +73,5 @@ export async function endAllSessions(db: Db, userId: string, now: Date): Promise
     .update(sessions)
     .set({ endedAt: now })
     .where(and(eq(sessions.userId, userId), isNull(sessions.endedAt)));
+  sessionsEnded();
 }

@@ -13,13 +13,12 @@ import { transcodedFile } from '../../library/transcode/transcodedFile';
 import { mediaFilePath } from '../../media/storage';
 import { currentUser, requireAdmin, requireUser } from '../../plugins/auth';
 import type { ZodApp } from '../../plugins/zodSchemas';
-import { isSessionAlive } from '../auth/sessions';
-import { streamCookieClaims } from '../auth/streamCookie';
 import type { ModuleOptions } from '../moduleOptions';
 import { decodeCursor, encodeCursor } from './cursor';
 import { findSong, listSongs } from './repository';
 import { saveUpload } from './saveUpload';
 import { sendMediaFile } from './stream';
+import { streamCookieAccess } from './streamAccess';
 import { toSong, toSongs } from './toSong';
 import { receiveUpload } from './upload';
 
@@ -55,11 +54,12 @@ function oneRoute(app: ZodApp) {
 
 /**
  * The audio of a song, with Range support (stream.ts). Bearer for API clients; the audio element
- * sends the session's stream cookie, checked against the database every time.
+ * sends the session's stream cookie, its check remembered for a few seconds (streamAccess.ts).
  */
 function streamRoute(app: ZodApp, { config, now, ffmpegAvailable: hasFfmpeg = ffmpegAvailable }: ModuleOptions) {
   /** id -> file of songs streamed lately, so a stream needs no query after the first; a scanned file that moved is looked up again. */
   const files = new Map<string, StreamFile>();
+  const streamCookieAllowed = streamCookieAccess(app, now);
   const fileOf = async (id: string) => {
     let file = files.get(id);
     if (!file) {
@@ -86,10 +86,7 @@ function streamRoute(app: ZodApp, { config, now, ffmpegAvailable: hasFfmpeg = ff
     handler: async (request, reply) => {
       const { id } = request.params;
       if (!request.user) {
-        const claims = await streamCookieClaims(request, app.tokens);
-        if (!claims || !(await isSessionAlive(app.db, claims.sessionId, new Date(now())))) {
-          throw new HttpError(401, MESSAGES.authenticationRequired);
-        }
+        if (!(await streamCookieAllowed(request))) throw new HttpError(401, MESSAGES.authenticationRequired);
       }
       let file = await fileOf(id);
       let filePath = file.unplayableReason === null ? await streamFilePath(config, file) : null;

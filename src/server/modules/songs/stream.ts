@@ -1,14 +1,15 @@
-import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '../../../contract/messages';
 import { HttpError } from '../../lib/httpError';
+import { PooledFileRange } from '../../media/pooledFileRange';
 import { etagMatches, fileEtag, notModifiedSince, parseRange } from '../../media/ranges';
 
 /**
  * Sends a media file the way a static file server does: one byte range (206) or the whole file,
  * 416 for a range beyond the end, ETag/Last-Modified with If-None-Match, If-Modified-Since and
- * If-Range, and nothing but headers for HEAD. The body is streamed from disk, never buffered.
+ * If-Range, and nothing but headers for HEAD. The body is streamed from disk in reused 256 KB
+ * chunks (media/pooledFileRange.ts), never buffered whole.
  */
 export async function sendMediaFile(request: FastifyRequest, reply: FastifyReply, filePath: string, mimeType: string): Promise<FastifyReply> {
   let info;
@@ -56,6 +57,5 @@ export async function sendMediaFile(request: FastifyRequest, reply: FastifyReply
     reply.header('content-range', `bytes ${start}-${end}/${size}`);
   }
   if (request.method === 'HEAD' || length === 0) return reply.send();
-  // 256 KB reads: a quarter of the system calls of 64 KB; one connection went from 0.33x to 0.44-0.60x nginx.
-  return reply.send(createReadStream(filePath, { start, end, highWaterMark: 256 * 1024 }));
+  return reply.send(new PooledFileRange(filePath, start, end));
 }

@@ -1,0 +1,83 @@
+/**
+ * Remembers for a few seconds that a stream cookie was valid and its session alive, so the ranges
+ * an audio element asks for one after another cost no JWT verification and no database query
+ * each (issue 17: a range's time to first byte was 12x nginx's, most of it this check).
+ *
+ * How long an ended session can still stream:
+ * - ended by this process (logout, password reset: endSession/endAllSessions): not at all; they
+ *   call sessionsEnded(), which empties every cache of the process before they return;
+ * - ended by another instance on the same PostgreSQL, or by hand in the database: at most
+ *   SESSION_CHECK_TTL_MS after the last check that went to the database.
+ * An entry never outlives the cookie's own expiry, and the app's clock (tests move it) decides.
+ */
+export const SESSION_CHECK_TTL_MS = 5_000;
+const MAX_ENTRIES = 10_000;
+
+/** Bumped whenever a session ends in this process; a cache filled before the bump is emptied. */
+let endedEpoch = 0;
+
+/** Called after a write that ended sessions has completed. */
+export function sessionsEnded(): void {
+  endedEpoch += 1;
+}
+
+export interface CheckedSession {
+  userId: string;
+  sessionId: string;
+}
+
+interface Entry {
+  session: CheckedSession;
+  checkedAtMs: number;
+  validUntilMs: number;
+}
+
+export class SessionCheckCache {
+  private readonly entries = new Map<string, Entry>();
+  private epoch = endedEpoch;
+
+  constructor(private readonly ttlMs = SESSION_CHECK_TTL_MS) {}
+
+  /** The session of a cookie value checked less than the TTL ago, or undefined. */
+  get(token: string, nowMs: number): CheckedSession | undefined {
+    this.catchUp();
+    const entry = this.entries.get(token);
+    if (!entry) return undefined;
+    // a clock moved backwards is as untrustworthy as one moved past the entry
+    if (nowMs >= entry.validUntilMs || nowMs < entry.checkedAtMs) {
+      this.entries.delete(token);
+      return undefined;
+    }
+    return entry.session;
+  }
+
+  /**
+   * Checks `token` with `check` (signature, expiry, session alive: the database) unless a recent
+   * check answered yes. A session ended while the check ran is not remembered.
+   */
+  async verify(token: string, nowMs: number, check: () => Promise<{ session: CheckedSession; expiresAtMs: number } | null>): Promise<CheckedSession | null> {
+    const known = this.get(token, nowMs);
+    if (known) return known;
+    const epochAtStart = endedEpoch;
+    const checked = await check();
+    if (!checked) return null;
+    if (endedEpoch === epochAtStart) this.remember(token, checked.session, nowMs, checked.expiresAtMs);
+    return checked.session;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private remember(token: string, session: CheckedSession, nowMs: number, expiresAtMs: number): void {
+    this.catchUp();
+    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
+    this.entries.set(token, { session, checkedAtMs: nowMs, validUntilMs: Math.min(nowMs + this.ttlMs, expiresAtMs) });
+  }
+
+  private catchUp(): void {
+    if (this.epoch === endedEpoch) return;
+    this.entries.clear();
+    this.epoch = endedEpoch;
+  }
+}
