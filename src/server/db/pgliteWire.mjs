@@ -96,7 +96,9 @@ export function serveWire(db, path, { idleInTransactionMs = 10_000, onExchange }
     let closed = false;
     const connection = {
       write(data) {
-        if (!closed) socket.write(data);
+        // a copy: PGlite hands a view of its WebAssembly memory, which its next output overwrites
+        // while a busy socket still holds the bytes queued
+        if (!closed) socket.write(Buffer.from(data));
       },
       fail() {
         socket.destroy();
