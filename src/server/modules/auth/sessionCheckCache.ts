@@ -3,11 +3,11 @@
  * an audio element asks for one after another cost no JWT verification and no database query
  * each (issue 17: a range's time to first byte was 12x nginx's, most of it this check).
  *
- * How long an ended session can still stream:
- * - ended by this process (logout, password reset: endSession/endAllSessions): not at all; they
- *   call sessionsEnded(), which empties every cache of the process before they return;
- * - ended by another instance on the same PostgreSQL, or by hand in the database: at most
- *   SESSION_CHECK_TTL_MS after the last check that went to the database.
+ * Used with the embedded database only (songs/streamAccess.ts), where this process ends every
+ * session: logout and password reset (endSession/endAllSessions) call sessionsEnded(), which
+ * empties every cache of the process before they return, so an ended session streams no more.
+ * A session ended some other way (by hand in the database) streams at most SESSION_CHECK_TTL_MS
+ * after the last check that went to the database.
  * An entry never outlives the cookie's own expiry, and the app's clock (tests move it) decides.
  */
 export const SESSION_CHECK_TTL_MS = 5_000;

@@ -7,20 +7,23 @@ import { isSessionAlive } from '../auth/sessions';
 import { STREAM_COOKIE } from '../auth/streamCookie';
 
 /**
- * Whether the request's stream cookie is valid and its session alive. A yes is remembered for a
- * few seconds (auth/sessionCheckCache.ts says exactly how an ended session is refused); a
- * database error propagates as before.
+ * Whether the request's stream cookie is valid and its session alive. With the embedded database a
+ * yes is remembered for a few seconds: this process is the only one that can end a session, and
+ * ending one empties the memory at once (auth/sessionCheckCache.ts). With PostgreSQL another
+ * instance may end it, and its stream must stop at once there too (docs/product.md: a logout ends
+ * the session everywhere), so every range asks the database. A database error propagates as before.
  */
 export function streamCookieAccess(app: ZodApp, now: () => number): (request: FastifyRequest) => Promise<boolean> {
-  const checked = new SessionCheckCache();
+  const remembered = app.database.kind === 'pglite' ? new SessionCheckCache() : null;
+  const check = async (value: string) => {
+    const claims = await app.tokens.verifyStreamSession(value).catch(() => null);
+    if (!claims || !(await isSessionAlive(app.db, claims.sessionId, new Date(now())))) return null;
+    return { session: claims, expiresAtMs: (decodeJwt(value).exp ?? 0) * 1000 };
+  };
   return async (request) => {
     const value = readCookie(request, STREAM_COOKIE);
     if (!value) return false;
-    const session = await checked.verify(value, now(), async () => {
-      const claims = await app.tokens.verifyStreamSession(value).catch(() => null);
-      if (!claims || !(await isSessionAlive(app.db, claims.sessionId, new Date(now())))) return null;
-      return { session: claims, expiresAtMs: (decodeJwt(value).exp ?? 0) * 1000 };
-    });
-    return session !== null;
+    const session = remembered ? await remembered.verify(value, now(), () => check(value)) : (await check(value))?.session;
+    return !!session;
   };
 }

@@ -17,7 +17,7 @@ export interface UserArtistRow {
 /**
  * Artists (alias ar) chosen by `where`, in name order, with their album count and artwork counted
  * as the web app's artist list does (browse/artistQueries.ts: a song's artists and an album's album
- * artist, case ignored, gathered in one pass over songs), and the user's star and rating.
+ * artist, case ignored, found through migration 0008's indexes), and the user's star and rating.
  */
 export async function userArtistRows(db: Db, userId: string, where: SQL | null, limit = 100_000, offset = 0): Promise<UserArtistRow[]> {
   const result = await db.execute(sql`with page as (
@@ -27,7 +27,7 @@ export async function userArtistRows(db: Db, userId: string, where: SQL | null, 
     keys as (select distinct lower(name) as key from page),
     credits as (
       select lower(x) as key, s.album_id from songs s cross join lateral unnest(s.artists) x
-        where lower(x) in (select key from keys)
+        where wl_lower_all(s.artists) && (select array_agg(key) from keys) and lower(x) in (select key from keys)
       union
       select lower(al.album_artist), al.id from albums al where lower(al.album_artist) in (select key from keys)
     ),
