@@ -67,6 +67,8 @@ export function serveWire(db, path, { idleInTransactionMs = 10_000, onExchange }
         const { connection } = exchange;
         await run(exchange.messages, (data) => connection.write(data)).catch((error) => connection.fail(error));
         owner = db.isInTransaction() ? connection : null;
+        // it left while its exchange ran, and that exchange opened (or kept) a transaction
+        if (owner?.closed) rollBackFor(owner);
       }
     } finally {
       running = false;
@@ -80,12 +82,16 @@ export function serveWire(db, path, { idleInTransactionMs = 10_000, onExchange }
     void drain();
   }
 
-  function release(connection) {
-    for (let i = waiting.length - 1; i >= 0; i -= 1) if (waiting[i].connection === connection) waiting.splice(i, 1);
+  /** Its transaction would hold the session for ever: end it before anyone else runs. */
+  function rollBackFor(connection) {
     if (owner !== connection) return;
-    // its transaction would hold the session for ever: end it before anyone else runs
     owner = null;
     waiting.unshift({ connection: { write() {}, fail() {} }, messages: [ROLLBACK] });
+  }
+
+  function release(connection) {
+    for (let i = waiting.length - 1; i >= 0; i -= 1) if (waiting[i].connection === connection) waiting.splice(i, 1);
+    rollBackFor(connection);
     void drain();
   }
 
@@ -95,6 +101,9 @@ export function serveWire(db, path, { idleInTransactionMs = 10_000, onExchange }
     let batch = [];
     let closed = false;
     const connection = {
+      get closed() {
+        return closed;
+      },
       write(data) {
         // a copy: PGlite hands a view of its WebAssembly memory, which its next output overwrites
         // while a busy socket still holds the bytes queued
