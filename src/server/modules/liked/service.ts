@@ -4,34 +4,8 @@ import { MESSAGES } from '../../../contract/messages';
 import type { Db } from '../../db/open';
 import { likedSongs, songs } from '../../db/schema';
 import { HttpError } from '../../lib/httpError';
+import { songColumns } from '../songs/songColumns';
 import { toSongs } from '../songs/toSong';
-
-export const songColumns = {
-  id: songs.id,
-  title: songs.title,
-  artist: songs.artist,
-  durationMs: songs.durationMs,
-  path: songs.path,
-  createdAt: songs.createdAt,
-  source: songs.source,
-  album: songs.album,
-  albumId: songs.albumId,
-  albumArtist: songs.albumArtist,
-  artists: songs.artists,
-  trackNumber: songs.trackNumber,
-  discNumber: songs.discNumber,
-  year: songs.year,
-  genres: songs.genres,
-  codec: songs.codec,
-  bitRate: songs.bitRate,
-  playable: songs.playable,
-  unplayableReason: songs.unplayableReason,
-  artworkHash: songs.artworkHash,
-  rgTrackGain: songs.rgTrackGain,
-  rgTrackPeak: songs.rgTrackPeak,
-  rgAlbumGain: songs.rgAlbumGain,
-  rgAlbumPeak: songs.rgAlbumPeak,
-};
 
 export async function assertSongExists(db: Db, songId: string): Promise<void> {
   const [row] = await db.select({ id: songs.id }).from(songs).where(eq(songs.id, songId)).limit(1);

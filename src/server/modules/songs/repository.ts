@@ -3,6 +3,7 @@ import type { Db } from '../../db/open';
 import { songs, type SongRow } from '../../db/schema';
 import { foldText } from '../../lib/text';
 import type { SongCursor } from './cursor';
+import { songColumns } from './songColumns';
 import type { SongSource } from './toSong';
 
 export interface ListSongsInput {
@@ -20,33 +21,7 @@ export function escapeLike(value: string): string {
 }
 
 /** What a page of songs is made of: the columns of a Song, and the sort key for the cursor. */
-const listColumns = {
-  id: songs.id,
-  title: songs.title,
-  artist: songs.artist,
-  durationMs: songs.durationMs,
-  path: songs.path,
-  createdAt: songs.createdAt,
-  source: songs.source,
-  album: songs.album,
-  albumId: songs.albumId,
-  albumArtist: songs.albumArtist,
-  artists: songs.artists,
-  trackNumber: songs.trackNumber,
-  discNumber: songs.discNumber,
-  year: songs.year,
-  genres: songs.genres,
-  codec: songs.codec,
-  bitRate: songs.bitRate,
-  playable: songs.playable,
-  unplayableReason: songs.unplayableReason,
-  artworkHash: songs.artworkHash,
-  rgTrackGain: songs.rgTrackGain,
-  rgTrackPeak: songs.rgTrackPeak,
-  rgAlbumGain: songs.rgAlbumGain,
-  rgAlbumPeak: songs.rgAlbumPeak,
-  sortKey: songs.sortKey,
-} satisfies Record<keyof SongSource | 'sortKey', unknown>;
+const listColumns = { ...songColumns, sortKey: songs.sortKey };
 
 export type SongListRow = SongSource & Pick<SongRow, 'sortKey'>;
 
