@@ -276,7 +276,10 @@ test('hand-over: on pink noise the buffer voice takes over from the element on t
   const at = Number(/at context ([\d.]+) s/.exec(line)?.[1]);
   assert.ok(at > 0, log.join('\n'));
   const handOver = Math.round(at * sr) - start;
-  const before = offsetAt(samples, handOver - Math.round(0.3 * sr), noise.samples);
+  // the element's side is probed halfway through what it played (at most 0.3 s back): a quick
+  // hand-over, 0.3 s into the track, left a probe 0.3 s back at the very first output frames
+  const played = Number(/buffer voice from ([\d.]+) s/.exec(line)?.[1]);
+  const before = offsetAt(samples, handOver - Math.round(Math.min(0.3, played / 2) * sr), noise.samples);
   const after = offsetAt(samples, handOver + Math.round(0.2 * sr), noise.samples);
   // the join itself (± 10 ms), and each side over 0.2 s (an element starved of data under load shows on its side)
   const ms = (n: number) => Math.round((n / 1000) * sr);
