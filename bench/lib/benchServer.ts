@@ -24,7 +24,7 @@ import { foldText } from '../../src/server/lib/text';
 import { hashPassword } from '../../src/server/modules/auth/passwords';
 import { createSession } from '../../src/server/modules/auth/sessions';
 import { songKeys } from '../../src/server/modules/songs/songKeys';
-import { generateSongs } from '../search/library';
+import { seedGeneratedSongs } from '../search/seedSongs';
 import { generateLibrary, type LibraryShape } from '../subsonic/library';
 
 export type ServerCommand =
@@ -81,32 +81,7 @@ const db = app.db;
 
 async function seedSongs(count: number, seed = 42): Promise<{ inserted: number; ms: number }> {
   const started = performance.now();
-  // Building the trigram index once after the rows are in is far cheaper than keeping it up to
-  // date row by row; the index is recreated exactly as the migration defines it.
-  await db.execute(sql`drop index if exists songs_search_trgm_idx`);
-  let batch: (typeof songs.$inferInsert)[] = [];
-  let inserted = 0;
-  const flush = async () => {
-    if (!batch.length) return;
-    await db.insert(songs).values(batch);
-    inserted += batch.length;
-    batch = [];
-  };
-  for (const song of generateSongs(count, seed)) {
-    batch.push({
-      title: song.title,
-      artist: song.artist,
-      durationMs: song.durationMs,
-      path: `${randomUUID()}.mp3`,
-      mimeType: 'audio/mpeg',
-      sizeBytes: 4_000_000,
-      ...songKeys(song.title, song.artist),
-    });
-    if (batch.length >= 2000) await flush();
-  }
-  await flush();
-  await db.execute(sql`create index if not exists songs_search_trgm_idx on songs using gin (search_text gin_trgm_ops)`);
-  await db.execute(sql`analyze songs`);
+  const inserted = await seedGeneratedSongs(db, count, seed);
   return { inserted, ms: Math.round(performance.now() - started) };
 }
 

@@ -13,15 +13,13 @@
  */
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { migrateDatabase, openDatabase, type Database } from '../../src/server/db/open';
-import { songs } from '../../src/server/db/schema';
 import { foldText } from '../../src/server/lib/text';
-import { songKeys } from '../../src/server/modules/songs/songKeys';
 import { escapeLike } from '../../src/server/modules/songs/repository';
-import { generateSongs, searchTerms } from './library';
+import { searchTerms } from './library';
+import { seedGeneratedSongs } from './seedSongs';
 import { VARIANTS } from './labVariants';
 
 /** CPU time of this process since `from`, ms: steadier than wall time on a shared machine. */
@@ -32,29 +30,7 @@ const cpu = (from: NodeJS.CpuUsage) => {
 const COUNT = Number(process.env.LAB_COUNT ?? 100_000);
 const DUMP = `/tmp/search-lab-${COUNT}.tar.gz`;
 
-async function seed(database: Database) {
-  const db = database.db;
-  await db.execute(sql`drop index if exists songs_search_trgm_idx`);
-  let batch: (typeof songs.$inferInsert)[] = [];
-  for (const song of generateSongs(COUNT, 42)) {
-    batch.push({
-      title: song.title,
-      artist: song.artist,
-      durationMs: song.durationMs,
-      path: `${randomUUID()}.mp3`,
-      mimeType: 'audio/mpeg',
-      sizeBytes: 4_000_000,
-      ...songKeys(song.title, song.artist),
-    });
-    if (batch.length >= 2000) {
-      await db.insert(songs).values(batch);
-      batch = [];
-    }
-  }
-  if (batch.length) await db.insert(songs).values(batch);
-  await db.execute(sql`create index if not exists songs_search_trgm_idx on songs using gin (search_text gin_trgm_ops)`);
-  await db.execute(sql`analyze songs`);
-}
+const seed = (database: Database) => seedGeneratedSongs(database.db, COUNT);
 
 async function open(engine: string): Promise<{ database: Database; done: () => Promise<void> }> {
   if (engine === 'pg') {
