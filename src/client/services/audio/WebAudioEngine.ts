@@ -1,7 +1,7 @@
 import type { AudioEvent, AudioService, NextTrackPlan } from './AudioService';
 import { createAudioGraph, type AudioGraph } from './engine/audioGraph';
 import { BufferVoice } from './engine/BufferVoice';
-import { ElementPool, mirror, type PooledElement } from './engine/ElementPool';
+import { ElementPool, finishShadow, mirror, type PooledElement } from './engine/ElementPool';
 import { ElementEvents } from './engine/elementEvents';
 import { HandOver } from './engine/handOverRunner';
 import { loadElement, REPLACED } from './engine/loadElement';
@@ -277,7 +277,7 @@ export class WebAudioEngine implements AudioService {
     const cur = this.current;
     if (cur?.kind !== 'buffer' || cur.voice !== voice || this.next.pending) return;
     this.stopTicker();
-    cur.shadow?.el.pause();
+    if (cur.shadow) finishShadow(cur.shadow.el);
     this.emit({ type: 'ended' });
   }
 

@@ -106,3 +106,12 @@ export function mirror(el: HTMLAudioElement, url: string, offset: number): void 
   el.addEventListener('loadedmetadata', () => (el.currentTime = offset), { once: true });
   void el.play().catch(() => {});
 }
+
+/**
+ * The buffer voice ended: the shadow, a few ms behind it or ahead, is put at its own end, so
+ * #wavelength-audio reads ended and paused as the element-only player's does (not paused just short of it).
+ */
+export function finishShadow(el: HTMLAudioElement): void {
+  if (Number.isFinite(el.duration)) el.currentTime = el.duration;
+  else el.pause();
+}
