@@ -1,9 +1,11 @@
 /**
- * Remembers for a few seconds that a stream cookie was valid and its session alive, so the ranges
- * an audio element asks for one after another cost no JWT verification and no database query
- * each (issue 17: a range's time to first byte was 12x nginx's, most of it this check).
+ * Remembers for a few seconds that a token was valid and its session alive, so the ranges an audio
+ * element asks for one after another, and the API requests a page makes, cost no JWT verification
+ * and no database query each (issue 17: a range's time to first byte was 12x nginx's, most of it
+ * this check; every API request's session query waits its turn in the embedded database).
  *
- * Used with the embedded database only (songs/streamAccess.ts), where this process ends every
+ * Used with the embedded database only (songs/streamAccess.ts for the stream cookie, plugins/auth.ts
+ * for bearer tokens), where this process ends every
  * session: logout and password reset (endSession/endAllSessions) call sessionsEnded(), which
  * empties every cache of the process before they return, so an ended session streams no more.
  * A session ended some other way (by hand in the database) streams at most SESSION_CHECK_TTL_MS
@@ -26,20 +28,20 @@ export interface CheckedSession {
   sessionId: string;
 }
 
-interface Entry {
-  session: CheckedSession;
+interface Entry<S> {
+  session: S;
   checkedAtMs: number;
   validUntilMs: number;
 }
 
-export class SessionCheckCache {
-  private readonly entries = new Map<string, Entry>();
+export class SessionCheckCache<S extends CheckedSession = CheckedSession> {
+  private readonly entries = new Map<string, Entry<S>>();
   private epoch = endedEpoch;
 
   constructor(private readonly ttlMs = SESSION_CHECK_TTL_MS) {}
 
-  /** The session of a cookie value checked less than the TTL ago, or undefined. */
-  get(token: string, nowMs: number): CheckedSession | undefined {
+  /** The session of a token checked less than the TTL ago, or undefined. */
+  get(token: string, nowMs: number): S | undefined {
     this.catchUp();
     const entry = this.entries.get(token);
     if (!entry) return undefined;
@@ -55,7 +57,7 @@ export class SessionCheckCache {
    * Checks `token` with `check` (signature, expiry, session alive: the database) unless a recent
    * check answered yes. A session ended while the check ran is not remembered.
    */
-  async verify(token: string, nowMs: number, check: () => Promise<{ session: CheckedSession; expiresAtMs: number } | null>): Promise<CheckedSession | null> {
+  async verify(token: string, nowMs: number, check: () => Promise<{ session: S; expiresAtMs: number } | null>): Promise<S | null> {
     const known = this.get(token, nowMs);
     if (known) return known;
     const epochAtStart = endedEpoch;
@@ -69,7 +71,7 @@ export class SessionCheckCache {
     return this.entries.size;
   }
 
-  private remember(token: string, session: CheckedSession, nowMs: number, expiresAtMs: number): void {
+  private remember(token: string, session: S, nowMs: number, expiresAtMs: number): void {
     this.catchUp();
     if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
     this.entries.set(token, { session, checkedAtMs: nowMs, validUntilMs: Math.min(nowMs + this.ttlMs, expiresAtMs) });
