@@ -58,8 +58,4 @@ export class ListenerHub {
       if (listener.socket.readyState === listener.socket.OPEN) listener.socket.send(bytes, { binary: false });
     }
   }
-
-  sessionIds(): string[] {
-    return [...new Set([...this.all].map((l) => l.sessionId))];
-  }
 }

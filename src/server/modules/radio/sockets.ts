@@ -100,14 +100,18 @@ export class RadioSockets {
     for (const listener of [...this.hub.all]) if (matches(listener)) this.putOut(listener);
   }
 
-  /** Closes the sockets whose session ended (logout, password reset, expiry); answers how many. */
+  /**
+   * Closes the sockets whose session ended (logout, password reset, expiry); answers how many. Only
+   * the sockets open when the question was asked are judged: one let in while it ran (its session
+   * checked on the way in) is not in the answer, and is not put out for that.
+   */
   async checkSessions(): Promise<number> {
-    const ids = this.hub.sessionIds();
-    if (ids.length === 0) return 0;
-    const alive = await aliveSessions(this.options.db, ids, new Date(this.options.now()));
+    const asked = [...this.hub.all];
+    if (asked.length === 0) return 0;
+    const alive = await aliveSessions(this.options.db, [...new Set(asked.map((l) => l.sessionId))], new Date(this.options.now()));
     let closed = 0;
-    for (const listener of [...this.hub.all]) {
-      if (alive.has(listener.sessionId)) continue;
+    for (const listener of asked) {
+      if (alive.has(listener.sessionId) || !this.hub.all.has(listener)) continue;
       this.putOut(listener);
       closed += 1;
     }
