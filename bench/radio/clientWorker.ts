@@ -12,14 +12,14 @@ type Command =
   | { cmd: 'close' };
 
 const wall = () => performance.timeOrigin + performance.now();
-const sockets: { ws: WebSocket; trackChanges: number[]; listenerUpdates: number }[] = [];
+const sockets: { ws: WebSocket; trackChanges: number[]; listenerUpdates: number; closed?: string }[] = [];
 let armed: number[] = [];
 let cpuAtArm = process.cpuUsage();
 
 function open(url: string): Promise<void> {
   // the server's frames are valid UTF-8 JSON; checking them again here would only add to the client's share of the time
   const ws = new WebSocket(url, { perMessageDeflate: false, skipUTF8Validation: true });
-  const client = { ws, trackChanges: [] as number[], listenerUpdates: 0 };
+  const client: (typeof sockets)[number] = { ws, trackChanges: [], listenerUpdates: 0 };
   sockets.push(client);
   return new Promise<void>((resolve, reject) => {
     ws.on('message', (data: Buffer) => {
@@ -31,8 +31,19 @@ function open(url: string): Promise<void> {
       else if (text.startsWith('{"type":"ERROR"')) reject(new Error(String(data)));
     });
     ws.on('error', reject);
-    ws.on('close', (code) => reject(new Error(`closed ${code}`)));
+    ws.on('close', (code, reason) => {
+      client.closed = `${code}${reason.length ? ` ${reason.toString()}` : ''}`;
+      reject(new Error(`closed ${code}`));
+    });
   });
+}
+
+/** How many sockets missed the TRACK_CHANGE, and of those how many the server had closed (by close code). */
+function missingReport(missing: typeof sockets): string {
+  const closes = new Map<string, number>();
+  for (const s of missing) if (s.closed) closes.set(s.closed, (closes.get(s.closed) ?? 0) + 1);
+  const closed = [...closes].map(([code, n]) => `${n} closed ${code}`).join(', ');
+  return `${missing.length} sockets got no TRACK_CHANGE in time${closed ? ` (${closed})` : ' (all still open)'}`;
 }
 
 async function handle(message: Command): Promise<unknown> {
@@ -54,7 +65,7 @@ async function handle(message: Command): Promise<unknown> {
     case 'collect': {
       const deadline = Date.now() + message.timeoutMs;
       while (sockets.some((s, i) => s.trackChanges.length <= armed[i])) {
-        if (Date.now() > deadline) throw new Error(`${sockets.filter((s, i) => s.trackChanges.length <= armed[i]).length} sockets got no TRACK_CHANGE in time`);
+        if (Date.now() > deadline) throw new Error(missingReport(sockets.filter((s, i) => s.trackChanges.length <= armed[i])));
         await new Promise((r) => setTimeout(r, 2));
       }
       const cpu = process.cpuUsage(cpuAtArm);
