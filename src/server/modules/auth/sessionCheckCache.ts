@@ -5,11 +5,11 @@
  * this check; every API request's session query waits its turn in the embedded database).
  *
  * Used with the embedded database only (songs/streamAccess.ts for the stream cookie, plugins/auth.ts
- * for bearer tokens), where this process ends every
- * session: logout and password reset (endSession/endAllSessions) call sessionsEnded(), which
- * empties every cache of the process before they return, so an ended session streams no more.
- * A session ended some other way (by hand in the database) streams at most SESSION_CHECK_TTL_MS
- * after the last check that went to the database.
+ * for bearer tokens), where this process ends every session: logout and password reset
+ * (endSession/endAllSessions) call sessionsEnded(), which empties every cache of the process before
+ * they return, so an ended session is refused at once. A session ended some other way (by hand in
+ * the database) is accepted at most SESSION_CHECK_TTL_MS after the last check that went to the
+ * database.
  * An entry never outlives the cookie's own expiry, and the app's clock (tests move it) decides.
  */
 export const SESSION_CHECK_TTL_MS = 5_000;
