@@ -1,16 +1,19 @@
 /** Driving the engine through the app (search, Play, the queue) for e2e/playback-engine.e2e.ts. */
 import type { Page } from 'playwright-core';
 
-/** Records what the player sagas ask of the AudioService's engine calls (setNext, setTrackGain) in the page. */
+/** Records what the player sagas ask of the AudioService's engine calls (setNext, setTrackGain), its 'ended' events and the join's context time, in the page. */
 export async function recordEngineCalls(page: Page): Promise<void> {
   await page.evaluate(() => {
     const audio = window.wavelengthAudio as unknown as Record<string, (...args: unknown[]) => unknown>;
     const calls: { method: string; args: unknown[] }[] = [];
-    const w = window as unknown as { engineCalls: typeof calls; engineEnded: number };
+    const w = window as unknown as { engineCalls: typeof calls; engineEnded: number; engineJoinTime: number };
     w.engineCalls = calls;
     w.engineEnded = 0;
+    w.engineJoinTime = 0;
     window.wavelengthAudio!.subscribe((event) => {
       if (event.type === 'ended') w.engineEnded += 1;
+      // the join: the context time of the first 'advanced' (or, without one, 'ended'), as playPair finds it
+      if ((event.type === 'advanced' || event.type === 'ended') && !w.engineJoinTime) w.engineJoinTime = window.wavelengthAudioTap!.clock()?.currentTime ?? 0;
     });
     for (const method of ['setNext', 'setTrackGain']) {
       const original = audio[method].bind(audio);
