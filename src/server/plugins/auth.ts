@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import { MESSAGES } from '../../contract/messages';
 import { HttpError } from '../lib/httpError';
-import { SessionCheckCache } from '../modules/auth/sessionCheckCache';
+import { sessionChecks } from '../modules/auth/sessionCheckCache';
 import { isSessionAlive } from '../modules/auth/sessions';
 import type { AccessClaims, Role, TokenService } from '../modules/auth/tokens';
 
@@ -45,14 +45,9 @@ export const authPlugin = fp<{ tokens: TokenService; now: () => number }>(
       // a database error is not a bad token: it propagates (503), it must not sign the user out (401)
       return (await isSessionAlive(app.db, claims.sessionId, new Date(now()))) ? { session: claims, expiresAtMs: claims.exp * 1000 } : null;
     };
-    // Embedded database: this process ends every session, so a yes is remembered a few seconds
-    // (modules/auth/sessionCheckCache.ts); with PostgreSQL another instance may end it: every request asks.
-    const remembered = app.database.kind === 'pglite' ? new SessionCheckCache<AccessClaims>() : null;
-    app.decorate('authenticateToken', async (token: string | undefined) => {
-      if (!token) return null;
-      if (remembered) return remembered.verify(token, now(), () => check(token));
-      return (await check(token))?.session ?? null;
-    });
+    // remembered a few seconds with the embedded database only (modules/auth/sessionCheckCache.ts)
+    const checks = sessionChecks<AccessClaims>(app.database.kind);
+    app.decorate('authenticateToken', async (token: string | undefined) => (token ? checks.verify(token, now(), () => check(token)) : null));
     app.decorateRequest('user', null);
     app.addHook('onRequest', async (request) => {
       const token = bearerToken(request);

@@ -1,4 +1,4 @@
-import { SESSION_CHECK_TTL_MS, SessionCheckCache, sessionsEnded } from './sessionCheckCache';
+import { SESSION_CHECK_TTL_MS, SessionCheckCache, sessionChecks, sessionsEnded } from './sessionCheckCache';
 
 const session = { userId: 'user-1', sessionId: 'session-1' };
 const farExpiry = 24 * 60 * 60 * 1000;
@@ -79,5 +79,22 @@ describe('SessionCheckCache', () => {
     expect(cache.size).toBe(10_000);
     expect(cache.get('cookie-0', 1_001)).toBeUndefined();
     expect(cache.get('cookie-10000', 1_001)).toEqual(session);
+  });
+});
+
+describe('sessionChecks', () => {
+  it('remembers with the embedded database and asks every time with PostgreSQL', async () => {
+    const embedded = countingCheck();
+    const checks = sessionChecks('pglite');
+    await checks.verify('token', 1_000, embedded);
+    expect(await checks.verify('token', 1_001, embedded)).toEqual(session);
+    expect(embedded.calls).toBe(1);
+
+    const pg = countingCheck();
+    const every = sessionChecks('pg');
+    await every.verify('token', 1_000, pg);
+    expect(await every.verify('token', 1_001, pg)).toEqual(session);
+    expect(pg.calls).toBe(2);
+    expect(await every.verify('token', 1_002, countingCheck(false))).toBeNull();
   });
 });

@@ -34,7 +34,7 @@ interface Entry<S> {
   validUntilMs: number;
 }
 
-export class SessionCheckCache<S extends CheckedSession = CheckedSession> {
+export class SessionCheckCache<S extends CheckedSession = CheckedSession> implements SessionChecks<S> {
   private readonly entries = new Map<string, Entry<S>>();
   private epoch = endedEpoch;
 
@@ -57,7 +57,7 @@ export class SessionCheckCache<S extends CheckedSession = CheckedSession> {
    * Checks `token` with `check` (signature, expiry, session alive: the database) unless a recent
    * check answered yes. A session ended while the check ran is not remembered.
    */
-  async verify(token: string, nowMs: number, check: () => Promise<{ session: S; expiresAtMs: number } | null>): Promise<S | null> {
+  async verify(token: string, nowMs: number, check: SessionCheck<S>): Promise<S | null> {
     const known = this.get(token, nowMs);
     if (known) return known;
     const epochAtStart = endedEpoch;
@@ -82,4 +82,21 @@ export class SessionCheckCache<S extends CheckedSession = CheckedSession> {
     this.entries.clear();
     this.epoch = endedEpoch;
   }
+}
+
+/** Checks a token's session (signature, expiry, session alive) and answers it, or null. */
+export type SessionCheck<S> = () => Promise<{ session: S; expiresAtMs: number } | null>;
+
+export interface SessionChecks<S> {
+  verify(token: string, nowMs: number, check: SessionCheck<S>): Promise<S | null>;
+}
+
+/**
+ * The session checks for a database of `kind`: remembered with the embedded database, where this
+ * process ends every session; asked every time with PostgreSQL, where another instance may end one
+ * and it must be refused at once there too (docs/product.md: a logout ends the session everywhere).
+ */
+export function sessionChecks<S extends CheckedSession>(kind: 'pglite' | 'pg'): SessionChecks<S> {
+  if (kind === 'pglite') return new SessionCheckCache<S>();
+  return { verify: async (_token, _nowMs, check) => (await check())?.session ?? null };
 }

@@ -2,19 +2,17 @@ import type { FastifyRequest } from 'fastify';
 import { decodeJwt } from 'jose';
 import { readCookie } from '../../lib/cookies';
 import type { ZodApp } from '../../plugins/zodSchemas';
-import { SessionCheckCache } from '../auth/sessionCheckCache';
+import { sessionChecks } from '../auth/sessionCheckCache';
 import { isSessionAlive } from '../auth/sessions';
 import { STREAM_COOKIE } from '../auth/streamCookie';
 
 /**
- * Whether the request's stream cookie is valid and its session alive. With the embedded database a
- * yes is remembered for a few seconds: this process is the only one that can end a session, and
- * ending one empties the memory at once (auth/sessionCheckCache.ts). With PostgreSQL another
- * instance may end it, and its stream must stop at once there too (docs/product.md: a logout ends
- * the session everywhere), so every range asks the database. A database error propagates as before.
+ * Whether the request's stream cookie is valid and its session alive; a yes is remembered a few
+ * seconds with the embedded database only (sessionChecks in auth/sessionCheckCache.ts says why). A
+ * database error propagates as before.
  */
 export function streamCookieAccess(app: ZodApp, now: () => number): (request: FastifyRequest) => Promise<boolean> {
-  const remembered = app.database.kind === 'pglite' ? new SessionCheckCache() : null;
+  const checks = sessionChecks(app.database.kind);
   const check = async (value: string) => {
     const claims = await app.tokens.verifyStreamSession(value).catch(() => null);
     if (!claims || !(await isSessionAlive(app.db, claims.sessionId, new Date(now())))) return null;
@@ -23,7 +21,6 @@ export function streamCookieAccess(app: ZodApp, now: () => number): (request: Fa
   return async (request) => {
     const value = readCookie(request, STREAM_COOKIE);
     if (!value) return false;
-    const session = remembered ? await remembered.verify(value, now(), () => check(value)) : (await check(value))?.session;
-    return !!session;
+    return (await checks.verify(value, now(), () => check(value))) !== null;
   };
 }
