@@ -24,7 +24,7 @@ import { foldText } from '../../src/server/lib/text';
 import { hashPassword } from '../../src/server/modules/auth/passwords';
 import { createSession } from '../../src/server/modules/auth/sessions';
 import { songKeys } from '../../src/server/modules/songs/songKeys';
-import { seedGeneratedSongs } from '../search/seedSongs';
+import { generatedSongRow, seedGeneratedSongs } from '../search/seedSongs';
 import { generateLibrary, type LibraryShape } from '../subsonic/library';
 
 export type ServerCommand =
@@ -111,16 +111,10 @@ async function seedLibrary(shape: LibraryShape): Promise<{ songs: number; albums
     await db.insert(songs).values(
       library.songs.slice(i, i + 2000).map((song) => {
         const album = library.albums[song.album];
-        const keys = songKeys(song.title, song.artist);
+        const row = generatedSongRow(song);
         return {
-          title: song.title,
-          artist: song.artist,
-          durationMs: song.durationMs,
-          path: `${randomUUID()}.mp3`,
-          mimeType: 'audio/mpeg',
-          sizeBytes: 4_000_000,
-          ...keys,
-          searchText: `${keys.searchText} ${foldText(album.name)}`,
+          ...row,
+          searchText: `${row.searchText} ${foldText(album.name)}`,
           source: 'scan' as const,
           albumId: albumIds[song.album],
           album: album.name,

@@ -5,6 +5,19 @@ import { songs } from '../../src/server/db/schema';
 import { songKeys } from '../../src/server/modules/songs/songKeys';
 import { generateSongs } from './library';
 
+/** A generated song's row: an MP3 of 4 MB at a path of its own (no file behind it), with its search and sort keys. */
+export function generatedSongRow(song: { title: string; artist: string; durationMs: number }): typeof songs.$inferInsert {
+  return {
+    title: song.title,
+    artist: song.artist,
+    durationMs: song.durationMs,
+    path: `${randomUUID()}.mp3`,
+    mimeType: 'audio/mpeg',
+    sizeBytes: 4_000_000,
+    ...songKeys(song.title, song.artist),
+  };
+}
+
 /**
  * Inserts `count` generated songs (library.ts) in batches of 2,000, then ANALYZEs. Building the
  * trigram index once after the rows are in is far cheaper than keeping it up to date row by row;
@@ -21,15 +34,7 @@ export async function seedGeneratedSongs(db: Db, count: number, seed = 42): Prom
     batch = [];
   };
   for (const song of generateSongs(count, seed)) {
-    batch.push({
-      title: song.title,
-      artist: song.artist,
-      durationMs: song.durationMs,
-      path: `${randomUUID()}.mp3`,
-      mimeType: 'audio/mpeg',
-      sizeBytes: 4_000_000,
-      ...songKeys(song.title, song.artist),
-    });
+    batch.push(generatedSongRow(song));
     if (batch.length >= 2000) await flush();
   }
   await flush();
