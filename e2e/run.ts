@@ -1,6 +1,6 @@
 /**
- * npm run test:e2e: builds the client into a temporary folder, starts the real server on a free
- * port with a temporary DATA_DIR (demo library and a known admin), then runs e2e/*.e2e.ts with
+ * npm run test:e2e: builds the client into a temporary folder and the server into dist/server, starts
+ * the compiled server on a free port with a temporary DATA_DIR (demo library and a known admin), then runs e2e/*.e2e.ts with
  * node's test runner; every test drives Debian's chromium through playwright-core.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -8,6 +8,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildServer } from '../scripts/build/server.mjs';
 import { freePort, startServer } from './support/server';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -27,6 +28,9 @@ if (!process.env.E2E_CLIENT_DIR) {
   );
   if (build.status !== 0) process.exit(1);
 }
+
+console.log('e2e: compiling the server...');
+await buildServer(root);
 
 const port = await freePort();
 const server = await startServer({ root, port, dataDir: path.join(tmp, 'data'), clientDir });

@@ -22,7 +22,7 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts `src/server/index.ts` as a real process and waits until /api/health answers. */
+/** Starts the compiled server (`dist/server/index.js`, as `npm start` runs it) as a real process and waits until /api/health answers. */
 export async function startServer(opts: {
   root: string;
   port: number;
@@ -31,8 +31,8 @@ export async function startServer(opts: {
   env?: Record<string, string>;
 }): Promise<RunningServer> {
   let output = '';
-  // node --import tsx (not the tsx CLI): the server is this very process, so stopping it stops the server.
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(opts.root, 'src/server/index.ts')], {
+  // plain node on the compiled server: the browser tests drive what users run; stopping the child stops the server.
+  const child = spawn(process.execPath, [path.join(opts.root, 'dist/server/index.js')], {
     cwd: opts.root,
     env: {
       ...process.env,

@@ -7,7 +7,6 @@ import { migrateDatabase, openDatabase, type Database } from './db/open';
 import { loggerOptions } from './logging';
 import { seedDemoLibrary } from './media/demo/seedDemoLibrary';
 import { bootstrapAdmin, type AdminBootstrap } from './startup/bootstrapAdmin';
-import { buildClient, clientBuildIsStale } from './startup/clientBuild';
 import { connectWithRetry, DatabaseUnreachableError } from './startup/connectWithRetry';
 import { ensureWritableDir } from './startup/dataDir';
 import { resolveJwtSecret } from './startup/secret';
@@ -52,16 +51,6 @@ async function prepareDirs(config: Config): Promise<void> {
     return 0;
   });
   if (staleParts) console.log(`wavelength: removed ${staleParts} unfinished upload${staleParts === 1 ? '' : 's'} from ${config.mediaDir}/tmp`);
-}
-
-function buildClientIfStale(): void {
-  if (process.env.SKIP_CLIENT_BUILD === '1' || !clientBuildIsStale(ROOT, CLIENT_DIR)) return;
-  console.log('wavelength: building the web client (first start or sources changed)...');
-  try {
-    buildClient(ROOT);
-  } catch (error) {
-    fail((error as Error).message);
-  }
 }
 
 /** The database, migrated: PostgreSQL when DATABASE_URL is set (waited for a bounded time), else PGlite in DATA_DIR. */
@@ -127,7 +116,6 @@ function closeOnSignals(app: FastifyInstance): void {
 async function main(): Promise<void> {
   const config = loadConfigOrFail();
   await prepareDirs(config);
-  buildClientIfStale();
   const database = await openMigratedDatabase(config);
   const admin = await bootstrapAdmin(
     database.db,
