@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildClient } from './build/client.mjs';
 import { buildServer } from './build/server.mjs';
-import { CLIENT_SOURCES, SERVER_SOURCES, isStale } from './build/sources.mjs';
+import { CLIENT_SOURCES, SERVER_SOURCES, isStale } from './build/sources.cjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 

@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { BundleStats } from '../../scripts/webpack/BundleStatsPlugin';
-import { newestMtime } from '../../scripts/build/sources.mjs';
+import { newestMtime } from '../../scripts/build/sources.cjs';
 
 export type { BundleStats };
 
