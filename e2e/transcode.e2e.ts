@@ -54,10 +54,12 @@ test('an uploaded ALAC track plays and seeks in chromium, sent as FLAC with byte
     multipart: { song: { name: 'track.m4a', mimeType: 'audio/mp4', buffer: makeAlac(title) } },
   });
   assert.equal(upload.status(), 201, await upload.text());
+  const { song } = (await upload.json()) as { song: { id: string | number } };
 
+  // only this song's streams: the player may fetch the next song in the queue (a demo WAV) ahead
   const streams: { status: number; type: string | undefined }[] = [];
   page.on('response', (res) => {
-    if (res.url().includes('/api/songs/stream/')) streams.push({ status: res.status(), type: res.headers()['content-type'] });
+    if (new URL(res.url()).pathname === `/api/songs/stream/${song.id}`) streams.push({ status: res.status(), type: res.headers()['content-type'] });
   });
   await page.goto('/search');
   await page.getByLabel('Title or artist').fill(title);
