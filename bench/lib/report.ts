@@ -1,3 +1,4 @@
+import type { MergedRun } from './merge';
 import { round } from './stats';
 
 /**
@@ -49,6 +50,8 @@ export interface BenchResults {
   totalSeconds: number;
   /** `--only` parts, or null for the whole suite */
   only: string[] | null;
+  /** partial runs merged in later (`--only … --merge`), newest last */
+  merged?: MergedRun[];
 }
 
 /** Builds a figure with a "not above" budget, e.g. latency ≤ 25 ms. */
