@@ -229,6 +229,15 @@ describe('choosing the target', () => {
     );
   });
 
+  it('a server whose DATA_DIR is too deep for a unix socket is named, and its database left alone', async () => {
+    const deep = path.join(tmp, 'd'.repeat(100));
+    const paths = runPaths(deep);
+    mkdirSync(paths.dir, { recursive: true });
+    writeFileSync(paths.serverFile, JSON.stringify({ pid: process.pid, socket: paths.socketPath, started: new Date().toISOString() }));
+    const result = await runCaptured(['users', 'list'], { env: { DATA_DIR: deep } });
+    expect(result).toMatchObject({ code: 1, err: expect.stringContaining("its control socket's path is too long, so stop it to run admin commands") });
+  });
+
   it('an unreachable PostgreSQL and a wrong setting are one line each, exit 1', async () => {
     const pg = await runCaptured(['users', 'list'], { env: { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' } });
     expect(pg).toMatchObject({ code: 1, err: 'wavelength: database not reachable (ECONNREFUSED); check DATABASE_URL and that PostgreSQL is running' });

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { processRuns, readServerRecord, runPaths } from '../startup/admin/runFiles';
+import { processRuns, readServerRecord, runPaths, socketPathFits } from '../startup/admin/runFiles';
 import { CliError, type CliTarget } from './command';
 import { callControlSocket, ControlUnreachable } from './controlClient';
 
@@ -22,6 +22,11 @@ export async function findRunningServer(dataDir: string): Promise<Extract<CliTar
   } catch (error) {
     if (!(error instanceof ControlUnreachable)) throw error;
     if (error.code === 'EACCES') throw new CliError(`no permission to use ${socketPath}: run the command as the user the server runs as`);
+    if (record && processRuns(record.pid) && !socketPathFits(socketPath)) {
+      throw new CliError(
+        `a server (pid ${record.pid}) holds the database in ${dataDir}; its control socket's path is too long, so stop it to run admin commands (or shorten DATA_DIR)`,
+      );
+    }
     if (record && processRuns(record.pid)) {
       throw new CliError(
         `a server (pid ${record.pid}) holds the database in ${dataDir} but does not answer on ${socketPath} (${error.code}); ` +

@@ -6,7 +6,7 @@ import { AdminError } from '../../lib/adminError';
 import type { AdminOperation } from './operation';
 import { OPERATIONS_BY_NAME } from './operations';
 import { MAX_REQUEST_BYTES, parseRequest, type ControlAnswer } from './protocol';
-import { readServerRecord, runPaths } from './runFiles';
+import { readServerRecord, runPaths, socketPathFits } from './runFiles';
 
 /** Runs one request line and answers it; the params are never logged (they carry passwords). */
 async function answer(app: FastifyInstance, operations: ReadonlyMap<string, AdminOperation>, line: string): Promise<ControlAnswer> {
@@ -70,14 +70,21 @@ export const controlSocketPlugin = fp<{ dataDir: string; operations?: ReadonlyMa
       socket.once('close', () => connections.delete(socket));
       serve(app, operations, socket);
     });
-    await listen(server, paths.socketPath);
-    chmodSync(paths.socketPath, 0o600);
+    // the admin socket never stops the server starting: without it the command line refuses to
+    // open the database while this server runs (server.json says it does)
+    try {
+      if (!socketPathFits(paths.socketPath)) throw new Error(`the path ${paths.socketPath} is too long for a unix socket (shorten DATA_DIR)`);
+      await listen(server, paths.socketPath);
+      chmodSync(paths.socketPath, 0o600);
+    } catch (error) {
+      app.log.warn({ err: error }, 'admin command line: no control socket; stop the server to run admin commands');
+    }
     writeFileSync(paths.serverFile, `${JSON.stringify({ pid: process.pid, socket: paths.socketPath, started: new Date().toISOString() })}\n`, {
       mode: 0o600,
     });
     app.addHook('onClose', async () => {
       for (const socket of connections) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
       if (readServerRecord(paths.serverFile)?.pid === process.pid) rmSync(paths.serverFile, { force: true });
       rmSync(paths.socketPath, { force: true });
     });

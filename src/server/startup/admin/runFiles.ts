@@ -10,6 +10,11 @@ export function runPaths(dataDir: string) {
   return { dir, serverFile: path.join(dir, 'server.json'), socketPath: path.join(dir, 'admin.sock') };
 }
 
+/** A unix socket's path must fit sun_path (108 bytes on Linux, 104 on macOS); node cuts a longer one short silently. */
+export function socketPathFits(socketPath: string): boolean {
+  return Buffer.byteLength(socketPath) < 104;
+}
+
 export interface ServerRecord {
   pid: number;
   socket: string;
