@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -213,6 +214,28 @@ describe('through the running server (DATA_DIR/run/admin.sock)', () => {
     expect(result).toMatchObject({ code: 0 });
     expect(result.out).toMatch(/^scan completed in [\d.]+ s: 1 files seen, 0 added, 0 changed, 0 moved, 0 removed, 1 unchanged, 0 failed$/);
     expect(app.library.status().lastResult?.counters.unchanged).toBe(1);
+  });
+});
+
+/** One raw line to the control socket, and its answer. */
+function rawAsk(line: string): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const socket = net.createConnection(runPaths(dataDir).socketPath);
+    let answer = '';
+    socket.on('data', (d) => (answer += d));
+    socket.on('end', () => resolve(JSON.parse(answer)));
+    socket.on('error', reject);
+    socket.write(line);
+  });
+}
+
+describe('the control socket', () => {
+  it('answers what is not a valid request with an error line, and runs nothing', async () => {
+    expect(await rawAsk('not json\n')).toEqual({ ok: false, error: expect.stringContaining('the request is not') });
+    expect(await rawAsk('{"operation":"users.drop"}\n')).toEqual({ ok: false, error: expect.stringContaining('no operation "users.drop"') });
+    expect(await rawAsk('{"operation":"users.create","params":{"email":1}}\n')).toEqual({ ok: false, error: expect.stringMatching(/^users\.create: email: /) });
+    expect(await rawAsk(`${'x'.repeat(70_000)}`)).toEqual({ ok: false, error: 'the request is too long' });
+    expect(await rawAsk('{"operation":"ping"}\n')).toEqual({ ok: true, result: { pid: process.pid } });
   });
 });
 
