@@ -68,6 +68,9 @@ describe('usage', () => {
     for (const name of ['users list', 'users create', 'users set-password', 'users promote', 'users demote', 'scan']) expect(help.out).toContain(name);
     expect(await cli([])).toMatchObject({ code: 2, err: expect.stringContaining('usage: wavelength <command>') });
     expect((await cli(['users', 'create', '--help'])).out).toContain('usage: wavelength users create <email>');
+    const group = await cli(['users', '--help']);
+    expect(group).toMatchObject({ code: 0, out: expect.stringContaining('users set-password') });
+    expect(group.out).not.toContain('scan');
   });
 
   it('answers an unknown command, a missing argument, an extra one and an unknown option with one line, the usage and exit 2', async () => {

@@ -35,6 +35,10 @@ function findCommand(commands: readonly CliCommand[], argv: string[]): CliComman
 /** Unknown or incomplete command: one line, the usage that applies, exit code 2. */
 function unknownCommand(commands: readonly CliCommand[], argv: string[], output: CliOutput): number {
   const group = commands.filter((c) => c.name.startsWith(`${argv[0]} `));
+  if (group.length && HELP.has(argv[1] ?? '')) {
+    output.out(usage(group));
+    return 0;
+  }
   if (group.length && (argv.length < 2 || argv[1].startsWith('-'))) output.err(`wavelength: "${argv[0]}" needs a command`);
   else output.err(`wavelength: unknown command "${group.length ? argv.slice(0, 2).join(' ') : argv[0]}"`);
   output.err(usage(group.length ? group : commands));

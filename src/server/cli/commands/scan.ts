@@ -7,12 +7,28 @@ import { parseCommandArgs } from '../parseArgs';
 import { quietLogger } from '../quietLogger';
 import { reportScan } from '../scanReport';
 
-/** How often the running server is asked whether its scan has finished. */
+/** How often the scan is asked whether it has finished, and how often its progress is said (stderr). */
 const POLL_MS = 500;
+const PROGRESS_EVERY_MS = 10_000;
 
-interface ServerScanStatus {
+interface ScanStatus {
   running: boolean;
+  progress: { filesSeen: number; tagsRead: number } | null;
   lastResult: ScanResult | null;
+}
+
+/** Waits for the scan to finish, saying every 10 s how far it is, and reports its outcome. */
+async function waitForScan(status: () => Promise<ScanStatus>, context: CliContext): Promise<number> {
+  let said = Date.now();
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    const now = await status();
+    if (!now.running) return reportScan(now.lastResult, context.output);
+    if (now.progress && Date.now() - said >= PROGRESS_EVERY_MS) {
+      said = Date.now();
+      context.output.err(`wavelength: scanning: ${now.progress.filesSeen} files seen, ${now.progress.tagsRead} read`);
+    }
+  }
 }
 
 /** With the running server: its own scanner (app.library), the same as the web app's Scan button. */
@@ -24,11 +40,7 @@ async function scanOnServer(target: Extract<CliTarget, { kind: 'server' }>, wait
     context.output.out('scan started on the server; its progress shows in Settings');
     return 0;
   }
-  for (;;) {
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-    const status = (await target.call('scan.status', {})) as ServerScanStatus;
-    if (!status.running) return reportScan(status.lastResult, context.output);
-  }
+  return waitForScan(async () => (await target.call('scan.status', {})) as ScanStatus, context);
 }
 
 /** Without a server (or on PostgreSQL): the scanner runs in this process, on the database opened here. */
@@ -39,8 +51,7 @@ async function scanHere(database: Database, wait: boolean, context: CliContext):
   const answer = await service.start();
   if (answer === 'running') throw new CliError('a server sharing this database is scanning already; its outcome shows in Settings');
   if (!wait) context.output.err('wavelength: no server holds the database: the scan runs here, and the command waits for it');
-  await service.whenIdle();
-  return reportScan(service.status().lastResult, context.output);
+  return waitForScan(async () => service.status(), context);
 }
 
 export const scan: CliCommand = {
