@@ -8,6 +8,8 @@ import { OPERATIONS_BY_NAME } from './operations';
 import { MAX_REQUEST_BYTES, parseRequest, type ControlAnswer } from './protocol';
 import { readServerRecord, runPaths, socketPathFits } from './runFiles';
 
+const REQUEST_WAIT_MS = 30_000;
+
 /** Runs one request line and answers it; the params are never logged (they carry passwords). */
 async function answer(app: FastifyInstance, operations: ReadonlyMap<string, AdminOperation>, line: string): Promise<ControlAnswer> {
   const request = parseRequest(line);
@@ -30,11 +32,14 @@ function serve(app: FastifyInstance, operations: ReadonlyMap<string, AdminOperat
   let buffer = '';
   socket.setEncoding('utf8');
   socket.on('error', () => undefined);
+  // a connection that never sends its line is dropped; once it has, the operation may take long
+  socket.setTimeout(REQUEST_WAIT_MS, () => socket.destroy());
   const onData = (chunk: string) => {
     buffer += chunk;
     const end = buffer.indexOf('\n');
     if (end < 0 && buffer.length <= MAX_REQUEST_BYTES) return;
     socket.off('data', onData);
+    socket.setTimeout(0);
     const reply = end < 0 ? Promise.resolve<ControlAnswer>({ ok: false, error: 'the request is too long' }) : answer(app, operations, buffer.slice(0, end));
     void reply.then((a) => socket.end(`${JSON.stringify(a)}\n`));
   };
