@@ -6,6 +6,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { migrateDatabase, openDatabase, type Database } from './db/open';
 import { loggerOptions } from './logging';
 import { seedDemoLibrary } from './media/demo/seedDemoLibrary';
+import { controlSocketPlugin } from './startup/admin/controlSocket';
 import { bootstrapAdmin, type AdminBootstrap } from './startup/bootstrapAdmin';
 import { connectWithRetry, DatabaseUnreachableError } from './startup/connectWithRetry';
 import { ensureWritableDir } from './startup/dataDir';
@@ -129,6 +130,8 @@ async function main(): Promise<void> {
     logger: loggerOptions(config.logLevel),
     ownsDatabase: true,
   });
+  // the embedded database opens in one process: the admin command line asks this one (docs/product.md §10)
+  if (!config.databaseUrl) await app.register(controlSocketPlugin, { dataDir: config.dataDir });
   if (config.demoLibrary) {
     const added = await seedDemoLibrary({ db: database.db, mediaDir: config.mediaDir, log: app.log });
     if (added) app.log.info(`demo library: ${added} tracks added`);

@@ -1,6 +1,6 @@
 import type { Database } from '../db/database';
 
-/** What a command prints: `out` is its answer (stdout), `err` its diagnostics (stderr). */
+/** What a command prints: `out` is its answer (stdout), `err` its diagnostics (stderr); each call ends its own line. */
 export interface CliOutput {
   out(text: string): void;
   err(text: string): void;

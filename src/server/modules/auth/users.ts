@@ -44,17 +44,20 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-/** Inserts a listener; a taken email or username (also when two sign-ups race) comes back as the conflict. */
+/**
+ * Inserts a listener (or, from the admin command line, an admin); a taken email or username (also
+ * when two sign-ups race) comes back as the conflict.
+ */
 export async function insertUser(
   db: Db,
-  input: { username: string; email: string; passwordHash: string },
+  input: { username: string; email: string; passwordHash: string; role?: 'user' | 'admin' },
 ): Promise<{ user: UserRow } | { conflict: NewUserConflict }> {
   const conflict = await findConflict(db, input.email, input.username);
   if (conflict) return { conflict };
   try {
     const [user] = await db
       .insert(users)
-      .values({ username: input.username, email: input.email.toLowerCase(), passwordHash: input.passwordHash, role: 'user' })
+      .values({ username: input.username, email: input.email.toLowerCase(), passwordHash: input.passwordHash, role: input.role ?? 'user' })
       .returning();
     return { user };
   } catch (error) {
