@@ -81,6 +81,6 @@ tar -C "$ROOTFS" -cf - . | tar -C "$MNT" -xpf -
 "${BUILDAH[@]}" config --os linux --arch amd64 --env PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
   --env NODE_VERSION="$NODE_VERSION" --cmd node \
   --label org.opencontainers.image.description="Debian bookworm (minbase) with Node.js $NODE_VERSION" "$CTR"
-"${BUILDAH[@]}" commit --rm "$CTR" "$IMAGE" >/dev/null
+"${BUILDAH[@]}" commit --quiet --rm "$CTR" "$IMAGE" >/dev/null
 CTR=""
 "${BUILDAH[@]}" images "$IMAGE"
