@@ -57,7 +57,7 @@ function checkTable(table: TableStart, targetTables: Map<string, TableStart>): v
 }
 
 /** One multi-row insert: the lines go in as one JSON parameter; each text form is cast back by the target's own column types. */
-async function insertRows(tx: Executor, table: TableStart, lines: string[]): Promise<void> {
+export async function insertRows(tx: Executor, table: TableStart, lines: string[]): Promise<void> {
   const columns = table.columns.map((c) => ident(c.name)).join(', ');
   const values = table.columns.map((c, i) => `(r->>${i})::${c.type}`).join(', ');
   const head = `insert into ${ident(table.table)} (${columns}) select ${values} from json_array_elements(`;

@@ -21,4 +21,5 @@ export async function setTextSettings(executor: Executor): Promise<void> {
   await executor.execute(sql.raw(`set local datestyle = 'ISO, YMD'`));
   await executor.execute(sql.raw(`set local bytea_output = 'hex'`));
   await executor.execute(sql.raw(`set local extra_float_digits = 1`));
+  await executor.execute(sql.raw(`set local intervalstyle = 'postgres'`));
 }
