@@ -13,6 +13,7 @@
  */
 import { mkdirSync, readFileSync, existsSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { backupPart } from './backup/index';
 import { bundlePart } from './bundle/index';
 import { buildClient } from './bundle/stats';
 import { clickPart } from './click/index';
@@ -29,7 +30,19 @@ import { searchPart } from './search/index';
 import { streamPart } from './stream/index';
 import { subsonicPart } from './subsonic/index';
 
-export const PARTS: Part[] = [bundlePart, searchPart, subsonicPart, scanPart, streamPart, radioPart, mixedPart, clickPart, enginePart, lighthousePart];
+export const PARTS: Part[] = [
+  bundlePart,
+  searchPart,
+  subsonicPart,
+  scanPart,
+  streamPart,
+  radioPart,
+  mixedPart,
+  clickPart,
+  enginePart,
+  lighthousePart,
+  backupPart,
+];
 
 function parseArgs(argv: string[]): { only: string[] | null; list: boolean; profile: boolean; render: boolean } {
   let only: string[] | null = null;
