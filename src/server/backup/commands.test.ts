@@ -41,6 +41,13 @@ async function rewritten(name: string, edit: (lines: string[]) => string[]): Pro
   return out;
 }
 
+/** The lines without one table's section (its start, rows and end). */
+function dropTable(lines: string[], table: string): string[] {
+  const start = lines.findIndex((l) => l.startsWith(`{"table":"${table}"`));
+  const end = lines.findIndex((l) => l.startsWith(`{"end":"${table}"`));
+  return [...lines.slice(0, start), ...lines.slice(end + 1)];
+}
+
 test('backup, with the database opened by the command: one line saying what it wrote', async () => {
   file = path.join(dir, 'direct.wlbackup');
   const { context, out, err } = databaseContext(source.database, [file]);
@@ -100,6 +107,7 @@ test('bad files are refused with a clear error, and even with --force the databa
     ],
     [await rewritten('cut.wlbackup', (l) => l.slice(0, -3)), /is cut short/],
     [await rewritten('edited.wlbackup', (l) => l.map((x) => x.replace('Road\\ntrip', 'Road trap'))), /damaged: table playlists holds other rows/],
+    [await rewritten('lacking.wlbackup', (l) => dropTable(l, 'radio_history')), /the backup lacks tables its migration level has \(radio_history\)/],
     [await rewritten('foreign.wlbackup', (l) => [JSON.stringify({ hello: 'world' }), ...l.slice(1)]), /is not a Wavelength backup/],
   ];
   for (const [bad, message] of cases) {

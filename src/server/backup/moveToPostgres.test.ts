@@ -104,4 +104,6 @@ test('move-to-postgres refuses a server already on PostgreSQL and a URL that is 
   await expect(moveCommand.run(databaseContext(source.database, ['mysql://x']).context)).rejects.toMatchObject({ exitCode: 2 });
   const onPg = databaseContext(source.database, ['postgres://h/db'], { DATABASE_URL: 'postgres://h/other' });
   await expect(moveCommand.run(onPg.context)).rejects.toThrow(/already uses PostgreSQL/);
+  const unreachable = databaseContext(source.database, ['postgres://wl:secret@127.0.0.1:1/none'], { DATA_DIR: dir });
+  await expect(moveCommand.run(unreachable.context)).rejects.toThrow(/^cannot connect to PostgreSQL at postgres:\/\/wl:\*\*\*@127\.0\.0\.1:1\/none: /);
 });

@@ -42,6 +42,8 @@ export async function restoreBackup(database: Database, file: string, options: R
       rows: (table, lines) => insertRows(tx, targetTables.get(table.table)!, lines),
       sequences: (sequences) => setSequences(tx, sequences),
     });
+    const missing = [...targetTables.keys()].filter((name) => !summary.tables.some((t) => t.end === name));
+    if (missing.length) throw new BackupError(`the backup lacks tables its migration level has (${missing.join(', ')}): the file was altered`);
     await migrateBetween(tx, header.migrations.count, migrations.length, migrations);
     return { ...summary, migratedTo: migrations.length };
   });
