@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { listSequences, listTables } from './catalog';
 import { BackupError, type BackupSummary, type SequenceValue, type TableStart } from './format';
+import { createIndexes, dropSecondaryIndexes } from './deferredIndexes';
 import { checkKnownLevel, localMigrations, migrateBetween } from './migrationLevel';
 import { readBackup, readBackupHeader } from './readBackup';
 import { ident, queryRows, setTextSettings, type Executor } from './sqlRows';
@@ -37,6 +38,7 @@ export async function restoreBackup(database: Database, file: string, options: R
     await migrateBetween(tx, 0, header.migrations.count, migrations);
     const targetTables = new Map((await listTables(tx)).map((t) => [t.table, t]));
     for (const table of [...targetTables.values()].reverse()) await queryRows(tx, `delete from ${ident(table.table)}`);
+    const indexes = await dropSecondaryIndexes(tx);
     const summary = await readBackup(file, {
       table: (table) => checkTable(table, targetTables),
       rows: (table, lines) => insertRows(tx, targetTables.get(table.table)!, lines),
@@ -44,6 +46,7 @@ export async function restoreBackup(database: Database, file: string, options: R
     });
     const missing = [...targetTables.keys()].filter((name) => !summary.tables.some((t) => t.end === name));
     if (missing.length) throw new BackupError(`the backup lacks tables its migration level has (${missing.join(', ')}): the file was altered`);
+    await createIndexes(tx, indexes);
     await migrateBetween(tx, header.migrations.count, migrations.length, migrations);
     return { ...summary, migratedTo: migrations.length };
   });
