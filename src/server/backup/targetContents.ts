@@ -24,9 +24,27 @@ export async function checkTargetEmpty(executor: Executor, force: boolean, what:
   throw new BackupError(`${what} is not empty (rows in ${shown}): restore only into an empty database, or pass --force to empty it first`);
 }
 
-/** Drops every table, function and extension of the app and drizzle's record of migrations. */
+/** Not part of an extension (pg_trgm's functions stay, and the extension with them). */
+const OWN = `not exists (select 1 from pg_depend d where d.objid = o.oid and d.deptype = 'e')`;
+
+/**
+ * Drops the app's tables, sequences, views, functions and types in schema public, and drizzle's
+ * record of migrations, object by object: the schema itself and its extensions stay, so a database
+ * user that owns the app's objects but not schema public (PostgreSQL 15's default) can restore.
+ */
 export async function emptyDatabase(executor: Executor): Promise<void> {
   await queryRows(executor, 'drop schema if exists drizzle cascade');
-  await queryRows(executor, 'drop schema if exists public cascade');
-  await queryRows(executor, 'create schema public');
+  const statements = await queryRows<{ statement: string }>(
+    executor,
+    `select format('drop %s if exists %I cascade', case o.relkind when 'S' then 'sequence' when 'v' then 'view' when 'm' then 'materialized view' else 'table' end, o.relname) as statement
+       from pg_class o join pg_namespace n on n.oid = o.relnamespace
+      where n.nspname = 'public' and o.relkind in ('r', 'p', 'S', 'v', 'm') and ${OWN}
+     union all
+     select format('drop function if exists %s cascade', o.oid::regprocedure) from pg_proc o join pg_namespace n on n.oid = o.pronamespace
+      where n.nspname = 'public' and ${OWN}
+     union all
+     select format('drop type if exists %I cascade', o.typname) from pg_type o join pg_namespace n on n.oid = o.typnamespace
+      where n.nspname = 'public' and o.typtype in ('e', 'd') and ${OWN}`,
+  );
+  for (const { statement } of statements) await queryRows(executor, statement);
 }
