@@ -22,6 +22,9 @@ export async function slowestQueryDuring<T>(database: Database, work: () => Prom
   })();
   try {
     const result = await work();
+    running = false;
+    // a query still waiting on the work counts too: it is the one that waited longest
+    await reader;
     return { result, slowestMs, queries };
   } finally {
     running = false;
