@@ -14,6 +14,7 @@
  */
 import { mkdirSync, readFileSync, existsSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { backupPart } from './backup/index';
 import { bundlePart } from './bundle/index';
 import { buildClient } from './bundle/stats';
 import { clickPart } from './click/index';
@@ -31,7 +32,19 @@ import { searchPart } from './search/index';
 import { streamPart } from './stream/index';
 import { subsonicPart } from './subsonic/index';
 
-export const PARTS: Part[] = [bundlePart, searchPart, subsonicPart, scanPart, streamPart, radioPart, mixedPart, clickPart, enginePart, lighthousePart];
+export const PARTS: Part[] = [
+  bundlePart,
+  searchPart,
+  subsonicPart,
+  scanPart,
+  streamPart,
+  radioPart,
+  mixedPart,
+  clickPart,
+  enginePart,
+  lighthousePart,
+  backupPart,
+];
 
 interface Args {
   only: string[] | null;

@@ -1,0 +1,20 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+let cached: string | undefined;
+
+/** package.json's version, found above this file (src/server/backup in development, dist/server compiled). */
+export function appVersion(): string {
+  if (cached) return cached;
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 6; i += 1) {
+    const file = path.join(dir, 'package.json');
+    if (existsSync(file)) {
+      const pkg = JSON.parse(readFileSync(file, 'utf8')) as { name?: string; version?: string };
+      if (pkg.name === 'wavelength' && pkg.version) return (cached = pkg.version);
+    }
+    dir = path.dirname(dir);
+  }
+  return (cached = 'unknown');
+}
