@@ -17,6 +17,7 @@ import { bundlePart } from './bundle/index';
 import { buildClient } from './bundle/stats';
 import { clickPart } from './click/index';
 import { enginePart } from './engine/index';
+import { footprintPart } from './footprint/index';
 import { lighthousePart } from './lighthouse/index';
 import { mixedPart } from './mixed/index';
 import { readMachine } from './lib/machine';
@@ -29,7 +30,19 @@ import { searchPart } from './search/index';
 import { streamPart } from './stream/index';
 import { subsonicPart } from './subsonic/index';
 
-export const PARTS: Part[] = [bundlePart, searchPart, subsonicPart, scanPart, streamPart, radioPart, mixedPart, clickPart, enginePart, lighthousePart];
+export const PARTS: Part[] = [
+  bundlePart,
+  searchPart,
+  subsonicPart,
+  scanPart,
+  streamPart,
+  radioPart,
+  mixedPart,
+  footprintPart,
+  clickPart,
+  enginePart,
+  lighthousePart,
+];
 
 function parseArgs(argv: string[]): { only: string[] | null; list: boolean; profile: boolean; render: boolean } {
   let only: string[] | null = null;
