@@ -66,6 +66,8 @@ export async function startCompiled(dataDir: string, env: Record<string, string>
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '',
+      // glibc's malloc arenas, when the run is asked to measure a setting of them
+      ...(process.env.MALLOC_ARENA_MAX ? { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX } : {}),
       NODE_ENV: 'production',
       PORT: '0',
       HOST: '127.0.0.1',
