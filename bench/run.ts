@@ -2,7 +2,7 @@
  * npm run bench: measures every budget of DESIGN.md beside a reference, in one bounded run on
  * loopback, and writes bench/results.json and docs/benchmarks.md.
  *
- *   npm run bench                         the whole suite (under 10 minutes on 2 cores)
+ *   npm run bench                         the whole suite (about 30 minutes on 2 cores)
  *   npm run bench -- --only search,stream one or more parts; results go to bench/out/ only
  *   npm run bench -- --list               the parts
  *   npm run bench -- --profile            also write CPU profiles of the server to bench/out/profiles
@@ -19,6 +19,7 @@ import { bundlePart } from './bundle/index';
 import { buildClient } from './bundle/stats';
 import { clickPart } from './click/index';
 import { enginePart } from './engine/index';
+import { footprintPart } from './footprint/index';
 import { lighthousePart } from './lighthouse/index';
 import { mixedPart } from './mixed/index';
 import { readMachine } from './lib/machine';
@@ -40,6 +41,7 @@ export const PARTS: Part[] = [
   streamPart,
   radioPart,
   mixedPart,
+  footprintPart,
   clickPart,
   enginePart,
   lighthousePart,

@@ -92,7 +92,7 @@ export interface MixedLoad {
 }
 
 /** Starts N simulated users (bench/mixed/worker.ts, a process of its own) against `server`. */
-export function startMixedLoad(server: BenchServer, fixture: MixedFixture, options: MixedLoadOptions): MixedLoad {
+export function startMixedLoad(server: Pick<BenchServer, 'baseUrl'>, fixture: MixedFixture, options: MixedLoadOptions): MixedLoad {
   if (options.users > fixture.users.length) throw new Error(`${options.users} users asked, ${fixture.users.length} prepared`);
   const listeners = options.listeners ?? 0;
   if (listeners > fixture.listenerTokens.length) throw new Error(`${listeners} listeners asked, ${fixture.listenerTokens.length} prepared`);

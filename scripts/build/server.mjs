@@ -8,6 +8,7 @@ const COPIED = [
   ['src/server/db/pgliteWorker.mjs', 'pgliteWorker.mjs'],
   ['src/server/db/pgliteWire.mjs', 'pgliteWire.mjs'],
   ['src/server/db/pgliteProfile.mjs', 'pgliteProfile.mjs'],
+  ['src/server/db/pgliteInitdb.mjs', 'pgliteInitdb.mjs'],
 ];
 
 /** The entry points: the server, and the admin command line (docs/cli.md) when it exists. */

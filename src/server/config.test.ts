@@ -56,3 +56,11 @@ describe('MUSIC_WATCH', () => {
     expect(() => loadConfig({ NODE_ENV: 'test', MUSIC_WATCH: 'sometimes' })).toThrow(/^Invalid MUSIC_WATCH: /);
   });
 });
+
+describe('PGLITE_WASM', () => {
+  it('is baseline by default, takes optimized, and refuses anything else naming the variable', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).pgliteWasm).toBe('baseline');
+    expect(loadConfig({ NODE_ENV: 'test', PGLITE_WASM: 'optimized' }).pgliteWasm).toBe('optimized');
+    expect(() => loadConfig({ NODE_ENV: 'test', PGLITE_WASM: 'fast' })).toThrow(/^Invalid PGLITE_WASM: /);
+  });
+});

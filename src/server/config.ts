@@ -74,6 +74,7 @@ const EnvSchema = z.object({
   DEMO_LIBRARY: onOff.default(true),
   TRUST_PROXY: trustProxy.default(false),
   PGLITE_THREAD: z.enum(['worker', 'main']).default('worker'),
+  PGLITE_WASM: z.enum(['baseline', 'optimized']).default('baseline'),
 });
 
 export interface Config {
@@ -101,6 +102,8 @@ export interface Config {
   trustProxy: TrustProxy;
   /** PGLITE_THREAD: where the embedded database runs; 'main' is the earlier arrangement (docs/decisions/embedded-database.md) */
   pgliteThread: 'worker' | 'main';
+  /** PGLITE_WASM: baseline (V8's Liftoff only: less memory) or optimized (TurboFan: faster heavy queries); docs/decisions/footprint.md */
+  pgliteWasm: 'baseline' | 'optimized';
 }
 
 export class ConfigError extends Error {}
@@ -162,5 +165,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoLibrary: e.DEMO_LIBRARY,
     trustProxy: e.TRUST_PROXY,
     pgliteThread: e.PGLITE_THREAD,
+    pgliteWasm: e.PGLITE_WASM,
   };
 }

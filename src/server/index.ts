@@ -61,6 +61,7 @@ async function openMigratedDatabase(config: Config): Promise<Database> {
       databaseUrl: config.databaseUrl,
       pgliteDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'db'),
       pgliteThread: config.pgliteThread,
+      pgliteWasm: config.pgliteWasm,
       log: (line) => console.warn(`wavelength: ${line}`),
       // Nothing works without the embedded database: end, so a supervisor starts the server again.
       onEmbeddedLost: () => fail('the embedded database stopped; restart the server'),

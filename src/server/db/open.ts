@@ -1,10 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { Database } from './database';
-import { openPgliteHere, type PgliteOptions } from './pglite';
-import { openPgliteThread } from './pgliteThread';
+import type { PgliteOptions } from './pglite';
 import { openPostgres } from './postgres';
 
 export type { AdvisoryLock, Database, Db, Unlisten } from './database';
@@ -24,12 +22,15 @@ export interface OpenOptions extends PgliteOptions {
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   const log = options.log ?? ((message: string) => console.warn(`wavelength: ${message}`));
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10, log);
-  if (options.pgliteThread === 'main') return openPgliteHere(options);
+  // the embedded database's modules are loaded only when it is used, not beside PostgreSQL (docs/decisions/footprint.md)
+  if (options.pgliteThread === 'main') return (await import('./pglite')).openPgliteHere(options);
+  const { openPgliteThread } = await import('./pgliteThread');
   return openPgliteThread({ ...options, poolSize: options.poolSize ?? 10, log, onLost: options.onEmbeddedLost });
 }
 
 export async function migrateDatabase(database: Database): Promise<void> {
   if (database.driver === 'pglite') {
+    const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator');
     await migratePglite(database.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
   } else {
     await migratePg(database.db as never, { migrationsFolder: MIGRATIONS_FOLDER });

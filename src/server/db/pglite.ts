@@ -12,6 +12,8 @@ export interface PgliteOptions {
   pgliteLoadDataDir?: Blob | File;
   /** where PGlite runs: 'worker' (its own thread, the default) or 'main' (the server's thread, the earlier arrangement, kept as the bench's reference) */
   pgliteThread?: 'worker' | 'main';
+  /** in its thread: V8 runs PGlite's WebAssembly on its baseline compiler only (the default: less memory) or optimizes hot code */
+  pgliteWasm?: 'baseline' | 'optimized';
   /** in its thread: how long a connection may hold the session idle inside a transaction (default 10 s) */
   pgliteIdleInTransactionMs?: number;
 }

@@ -1,6 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
@@ -8,11 +11,13 @@ import type { Database, Db } from './database';
 import { LocalNotifications } from './localNotifications';
 import { openPool } from './postgres';
 import type { PgliteOptions } from './pglite';
+import { pgliteStartParams, setWasmTier, wasmTierFlag, type WasmTier } from './pgliteSettings';
 import * as schema from './schema';
 
 /** pg's convention: a host that is a folder holds the socket `.s.PGSQL.<port>`. */
 const SOCKET_PORT = 5432;
 const CLOSE_TIMEOUT_MS = 10_000;
+const execFileAsync = promisify(execFile);
 
 type WorkerMessage = { type: 'ready' } | { type: 'closed' } | { type: 'dump'; dump: ArrayBuffer };
 
@@ -47,23 +52,33 @@ function nextMessage<T extends WorkerMessage['type']>(worker: Worker, type: T): 
   });
 }
 
-/**
- * The embedded database in a worker thread (pgliteWorker.mjs), reached with `pg` over a private
- * unix socket: queries run off the server's event loop, and both modes share one driver path.
- * One process owns the database, so LISTEN/NOTIFY stays in this process and the advisory lock is
- * always held.
- */
+/** A new database folder: initdb in a process that then ends (pgliteInitdb.mjs), so its memory goes back. */
+async function createDatabase(dataDir: string, tier: WasmTier): Promise<void> {
+  const script = fileURLToPath(new URL('./pgliteInitdb.mjs', import.meta.url));
+  try {
+    await execFileAsync(process.execPath, [wasmTierFlag(tier), script, JSON.stringify({ dataDir, startParams: pgliteStartParams() })], {
+      env: { ...process.env, NODE_OPTIONS: '' },
+    });
+  } catch (error) {
+    const stderr = String((error as { stderr?: string }).stderr ?? '').trim();
+    throw new Error(`creating the embedded database in ${dataDir} failed: ${stderr.split('\n').slice(-3).join(' ') || (error as Error).message}`);
+  }
+}
+
 /** Starts the thread and connects a pool to it; cleans up and rethrows when either fails. */
 async function startThread(options: PgliteThreadOptions): Promise<{ worker: Worker; pool: pg.Pool; socketDir: string }> {
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
+  if (options.pgliteDir && !existsSync(path.join(options.pgliteDir, 'PG_VERSION'))) await createDatabase(options.pgliteDir, options.pgliteWasm ?? 'baseline');
   // A folder only this user can enter: the socket accepts any PostgreSQL client that reaches it.
   const socketDir = mkdtempSync(path.join(os.tmpdir(), 'wavelength-db-'));
+  setWasmTier(options.pgliteWasm ?? 'baseline');
   const worker = new Worker(new URL('./pgliteWorker.mjs', import.meta.url), {
     workerData: {
       dataDir: options.pgliteDir,
       socketPath: path.join(socketDir, `.s.PGSQL.${SOCKET_PORT}`),
       loadDataDir: options.pgliteLoadDataDir ? await options.pgliteLoadDataDir.arrayBuffer() : undefined,
       idleInTransactionMs: options.pgliteIdleInTransactionMs,
+      startParams: pgliteStartParams(),
     },
   });
   try {

@@ -9,11 +9,12 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { exchangeProfile } from './pgliteProfile.mjs';
 import { serveWire } from './pgliteWire.mjs';
 
-const { dataDir, socketPath, loadDataDir, idleInTransactionMs } = workerData;
+const { dataDir, socketPath, loadDataDir, idleInTransactionMs, startParams } = workerData;
 
 const db = await PGlite.create({
   dataDir,
   extensions: { pg_trgm },
+  startParams,
   loadDataDir: loadDataDir ? new Blob([loadDataDir]) : undefined,
 });
 const profileFile = process.env.WAVELENGTH_DB_PROFILE;

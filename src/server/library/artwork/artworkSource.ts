@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
-import { parseFile } from 'music-metadata';
+import { parseFile } from '../../lib/musicMetadata';
 import type { Db } from '../../db/open';
 import { folderImages, generatedArtworks, songs } from '../../db/schema';
 import { mediaFilePath } from '../../media/storage';

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { parseFile, type IAudioMetadata, type ICommonTagsResult } from 'music-metadata';
+import type { IAudioMetadata, ICommonTagsResult } from 'music-metadata';
+import { parseFile } from '../../lib/musicMetadata';
 import type { SongLyrics } from '../../db/schema';
 import { embeddedPictureHash } from '../artwork/embeddedPicture';
 import { UNKNOWN_ARTIST } from './albumKey';
