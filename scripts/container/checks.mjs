@@ -28,7 +28,7 @@ function checkConfig(file) {
   const ports = Object.keys(config.ExposedPorts ?? {});
   check(ports.includes('3000/tcp'), `port 3000/tcp exposed (${ports.join(', ')})`);
   const env = Object.fromEntries((config.Env ?? []).map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]));
-  for (const [name, value] of Object.entries({ MUSIC_DIR: '/music', DATA_DIR: '/data', HOST: '0.0.0.0', NODE_ENV: 'production' })) {
+  for (const [name, value] of Object.entries({ MUSIC_DIR: '/music', DATA_DIR: '/data', HOST: '0.0.0.0', NODE_ENV: 'production', MALLOC_ARENA_MAX: '2' })) {
     check(env[name] === value, `env ${name}=${value}`);
   }
   check(!('JWT_SECRET' in env), 'no JWT_SECRET baked into the image');
