@@ -17,6 +17,11 @@ export interface Database {
   /** Runs fn while holding a session-level advisory lock taken with pg_try_advisory_lock; false when another holds it. */
   tryAdvisoryLock(key: number): Promise<AdvisoryLock | null>;
   /**
+   * PostgreSQL only: runs fn on a connection of its own while it holds the session-level advisory
+   * lock `key` (waiting for it), released after. The embedded database has one process: no lock.
+   */
+  exclusively?<T>(key: number, fn: (db: Db) => Promise<T>): Promise<T>;
+  /**
    * Calls handler each time LISTEN is back after its connection dropped: notifications sent
    * meanwhile are lost, so subscribers re-read what they cache. Answers the unsubscribe.
    */
