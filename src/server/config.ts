@@ -74,6 +74,11 @@ const EnvSchema = z.object({
   DEMO_LIBRARY: onOff.default(true),
   TRUST_PROXY: trustProxy.default(false),
   PGLITE_THREAD: z.enum(['worker', 'main']).default('worker'),
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{16,}$/, 'must be at least 16 printable characters, without spaces')
+    .optional(),
+  SHUTDOWN_GRACE_S: z.coerce.number().min(0).max(600).default(8),
 });
 
 export interface Config {
@@ -101,6 +106,10 @@ export interface Config {
   trustProxy: TrustProxy;
   /** PGLITE_THREAD: where the embedded database runs; 'main' is the earlier arrangement (docs/decisions/embedded-database.md) */
   pgliteThread: 'worker' | 'main';
+  /** METRICS_TOKEN: GET /metrics answers only with it as a bearer token; unset, there are no metrics */
+  metricsToken?: string;
+  /** SHUTDOWN_GRACE_S in ms: how long requests in flight may finish after SIGTERM (docs/architecture.md, Operations) */
+  shutdownGraceMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -162,5 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoLibrary: e.DEMO_LIBRARY,
     trustProxy: e.TRUST_PROXY,
     pgliteThread: e.PGLITE_THREAD,
+    metricsToken: e.METRICS_TOKEN,
+    shutdownGraceMs: Math.round(e.SHUTDOWN_GRACE_S * 1000),
   };
 }

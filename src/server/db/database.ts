@@ -26,6 +26,8 @@ export interface Database {
    * meanwhile are lost, so subscribers re-read what they cache. Answers the unsubscribe.
    */
   onReconnect(handler: () => void): () => void;
+  /** The connections of its pg pool (to PostgreSQL, or to the embedded database's thread); absent without a pool. */
+  poolStats?(): { total: number; idle: number; waiting: number };
   /** The embedded database only: its data folder as a gzip dump (PGlite's loadDataDir reads it back). */
   dump?(): Promise<Blob>;
   close(): Promise<void>;

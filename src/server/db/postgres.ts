@@ -40,6 +40,7 @@ export async function openPostgres(url: string, poolSize: number, log: (message:
     },
     tryAdvisoryLock: (key) => tryAdvisoryLock(pool, key, log),
     exclusively: (key, fn) => withAdvisoryLock(pool, key, (client) => fn(drizzle(client, { schema }) as unknown as Db)),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     onReconnect: (handler) => listener.onReconnect(handler),
     async close() {
       await listener.close();

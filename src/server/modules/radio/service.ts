@@ -126,6 +126,11 @@ export class RadioService {
     return historyPage(this.options.database.db, limit, cursor);
   }
 
+  /** Distinct users listening on this instance, and their sockets (the metrics). */
+  localListeners(): { users: number; sockets: number } {
+    return { users: this.hub.userCount, sockets: this.hub.all.size };
+  }
+
   /** Distinct users listening here plus the counts the other live instances published. */
   totalListeners(): number {
     return this.counts.total();
