@@ -102,7 +102,9 @@ export class RadioService {
     await this.bus.publish({ kind: 'hello', from: this.instanceId });
   }
 
+  /** Stops the clock and closes every socket; a second call (the drain, then the app's close) does nothing. */
   async stop(): Promise<void> {
+    if (this.stopped) return;
     this.stopped = true;
     const refreshed = this.live.stop();
     this.clock.halt();
