@@ -75,53 +75,60 @@ function splitResponses(all: Buffer) {
   return { status: head.split(' ')[1], length, bodyLength: body.length, body, next: all.subarray(headEnd + 4 + length).toString() };
 }
 
-it('SIGTERM: ready 503, no new connections, the download whole, radio told to reconnect, exit 0, and the next start opens the database', async () => {
-  const server = await spawnServer(env);
-  try {
-    const { token, songId } = await signIn(server);
-    const radio = openSocket(`${server.baseUrl.replace('http', 'ws')}/api/radio/ws?token=${token}`);
-    await radio.next('QUEUE_UPDATE', 10_000);
-    const port = Number(new URL(server.baseUrl).port);
-    const download = rawDownload(port, `/api/songs/stream/${songId}`, token);
-    await waitFor(download.started, 10_000, 'the download to start');
+// the process runs on PGlite whatever the suite's engine (spawnServer leaves DATABASE_URL out): once, in npm test
+const onPglite = process.env.DATABASE_URL ? it.skip : it;
 
-    server.process.kill('SIGTERM');
-    expect((await radio.closed).code).toBe(RADIO_WS_CLOSE_SERVICE_RESTART);
-    await waitFor(
-      () =>
-        fetch(`${server.baseUrl}/api/health`).then(
-          () => false,
-          () => true,
-        ),
-      10_000,
-      'new connections to be refused',
-    );
-    expect(server.alive).toBe(true);
-    // asked on the connection still busy with the download: answered after it, while draining
-    download.socket.write('GET /api/ready HTTP/1.1\r\nHost: localhost\r\n\r\n');
-    download.socket.resume();
-    const first = splitResponses(await download.ended);
-    expect(first.status).toBe('200');
-    expect(first.length).toBe(wav.length);
-    expect(first.bodyLength).toBe(wav.length);
-    expect(first.body.equals(wav)).toBe(true);
-    expect(first.next).toMatch(/^HTTP\/1\.1 503 /);
-    expect(first.next).toMatch(/connection: close/i);
-    expect(first.next).toContain('{"success":false,"reason":"draining"}');
+onPglite(
+  'SIGTERM: ready 503, no new connections, the download whole, radio told to reconnect, exit 0, and the next start opens the database',
+  async () => {
+    const server = await spawnServer(env);
+    try {
+      const { token, songId } = await signIn(server);
+      const radio = openSocket(`${server.baseUrl.replace('http', 'ws')}/api/radio/ws?token=${token}`);
+      await radio.next('QUEUE_UPDATE', 10_000);
+      const port = Number(new URL(server.baseUrl).port);
+      const download = rawDownload(port, `/api/songs/stream/${songId}`, token);
+      await waitFor(download.started, 10_000, 'the download to start');
 
-    await server.exited;
-    expect(server.process.exitCode).toBe(0);
-  } finally {
-    await server.crash();
-  }
+      server.process.kill('SIGTERM');
+      expect((await radio.closed).code).toBe(RADIO_WS_CLOSE_SERVICE_RESTART);
+      await waitFor(
+        () =>
+          fetch(`${server.baseUrl}/api/health`).then(
+            () => false,
+            () => true,
+          ),
+        10_000,
+        'new connections to be refused',
+      );
+      expect(server.alive).toBe(true);
+      // asked on the connection still busy with the download: answered after it, while draining
+      download.socket.write('GET /api/ready HTTP/1.1\r\nHost: localhost\r\n\r\n');
+      download.socket.resume();
+      const first = splitResponses(await download.ended);
+      expect(first.status).toBe('200');
+      expect(first.length).toBe(wav.length);
+      expect(first.bodyLength).toBe(wav.length);
+      expect(first.body.equals(wav)).toBe(true);
+      expect(first.next).toMatch(/^HTTP\/1\.1 503 /);
+      expect(first.next).toMatch(/connection: close/i);
+      expect(first.next).toContain('{"success":false,"reason":"draining"}');
 
-  const again = await spawnServer(env);
-  try {
-    const ready = await fetch(`${again.baseUrl}/api/ready`);
-    expect(ready.status).toBe(200);
-    expect((await signIn(again)).songId).toMatch(/^[0-9a-f-]{36}$/);
-  } finally {
-    await again.stop();
-  }
-  expect(again.process.exitCode).toBe(0);
-}, 180_000);
+      await server.exited;
+      expect(server.process.exitCode).toBe(0);
+    } finally {
+      await server.crash();
+    }
+
+    const again = await spawnServer(env);
+    try {
+      const ready = await fetch(`${again.baseUrl}/api/ready`);
+      expect(ready.status).toBe(200);
+      expect((await signIn(again)).songId).toMatch(/^[0-9a-f-]{36}$/);
+    } finally {
+      await again.stop();
+    }
+    expect(again.process.exitCode).toBe(0);
+  },
+  180_000,
+);

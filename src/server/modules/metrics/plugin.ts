@@ -6,7 +6,7 @@ import { MESSAGES } from '../../../contract/messages';
 import { HttpError } from '../../lib/httpError';
 import { bearerToken } from '../../plugins/auth';
 import type { ZodApp } from '../../plugins/zodSchemas';
-import { createAppMetrics, type AppMetrics } from './registry';
+import type { AppMetrics } from './registry';
 
 export const METRICS_PATH = '/metrics';
 
@@ -24,7 +24,8 @@ export function tokenMatches(given: string | undefined, token: string): boolean 
  */
 export const metricsPlugin = fp<{ token?: string }>(
   async (app, { token }) => {
-    const metrics: AppMetrics | null = token ? createAppMetrics(app) : null;
+    // prom-client is loaded only when metrics are on (the footprint of a server without them stays as it was)
+    const metrics: AppMetrics | null = token ? (await import('./registry')).createAppMetrics(app) : null;
     if (metrics) {
       app.addHook('onResponse', async (request, reply) => {
         const route = request.routeOptions.url ?? 'unmatched';
