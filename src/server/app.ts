@@ -2,12 +2,8 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
-import { sql } from 'drizzle-orm';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Config } from './config';
 import type { Database } from './db/open';
-import { DATABASE_RETRY_AFTER_S } from './db/unavailable';
 import { authRoutes } from './modules/auth/routes';
 import { createTokenService } from './modules/auth/tokens';
 import { artworkPlugin } from './modules/artwork/plugin';
@@ -17,7 +13,10 @@ import { libraryPlugin } from './modules/library/plugin';
 import { libraryRoutes } from './modules/library/routes';
 import { likedRoutes } from './modules/liked/routes';
 import type { ModuleOptions } from './modules/moduleOptions';
+import { metricsPlugin } from './modules/metrics/plugin';
 import { musicBoxRoutes } from './modules/musicbox/routes';
+import { drainPlugin } from './modules/operations/drain';
+import { operationsRoutes } from './modules/operations/routes';
 import { playlistRoutes } from './modules/playlists/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { radioPlugin } from './modules/radio/plugin';
@@ -66,6 +65,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(securityHeadersPlugin, { https: deps.config.publicUrl?.startsWith('https:') ?? false });
   await app.register(errorsPlugin);
+  await app.register(drainPlugin);
   await app.register(zodSchemasPlugin);
   await app.register(apiReferencePlugin);
   await app.register(inputGuardPlugin);
@@ -77,26 +77,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(radioPlugin, { now });
   await app.register(libraryPlugin, { config: deps.config, now, ffmpegAvailable: deps.ffmpegAvailable });
   await app.register(artworkPlugin, { config: deps.config });
+  // before the routes: its latency hook applies to the routes added after it
+  await app.register(metricsPlugin, { token: deps.config.metricsToken });
 
   const moduleOptions: ModuleOptions = { config: deps.config, now, ffmpegAvailable: deps.ffmpegAvailable };
   await app.register(
     async (api) => {
-      const healthSchema = {
-        tags: ['health'],
-        response: {
-          200: z.object({ success: z.literal(true), database: z.literal('ok') }),
-          503: z.object({ success: z.literal(false), database: z.literal('unavailable') }),
-        },
-      };
-      api.withTypeProvider<ZodTypeProvider>().get('/health', { schema: healthSchema }, async (request, reply) => {
-        try {
-          await api.db.execute(sql`select 1`);
-        } catch (error) {
-          request.log.warn({ err: error }, 'health: database unavailable');
-          return reply.status(503).header('retry-after', String(DATABASE_RETRY_AFTER_S)).send({ success: false, database: 'unavailable' });
-        }
-        return { success: true as const, database: 'ok' as const };
-      });
+      await api.register(operationsRoutes);
       await api.register(authRoutes, moduleOptions);
       await api.register(songRoutes, moduleOptions);
       await api.register(playlistRoutes, moduleOptions);

@@ -75,6 +75,11 @@ const EnvSchema = z.object({
   TRUST_PROXY: trustProxy.default(false),
   PGLITE_THREAD: z.enum(['worker', 'main']).default('worker'),
   PGLITE_WASM: z.enum(['baseline', 'optimized']).default('baseline'),
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{16,}$/, 'must be at least 16 printable characters, without spaces')
+    .optional(),
+  SHUTDOWN_GRACE_S: z.coerce.number().min(0).max(600).default(8),
 });
 
 export interface Config {
@@ -104,6 +109,10 @@ export interface Config {
   pgliteThread: 'worker' | 'main';
   /** PGLITE_WASM: baseline (V8's Liftoff only: less memory) or optimized (TurboFan: faster heavy queries); docs/decisions/footprint.md */
   pgliteWasm: 'baseline' | 'optimized';
+  /** METRICS_TOKEN: GET /metrics answers only with it as a bearer token; unset, there are no metrics */
+  metricsToken?: string;
+  /** SHUTDOWN_GRACE_S in ms: how long requests in flight may finish after SIGTERM (docs/architecture.md, Operations) */
+  shutdownGraceMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -166,5 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     pgliteThread: e.PGLITE_THREAD,
     pgliteWasm: e.PGLITE_WASM,
+    metricsToken: e.METRICS_TOKEN,
+    shutdownGraceMs: Math.round(e.SHUTDOWN_GRACE_S * 1000),
   };
 }

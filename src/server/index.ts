@@ -11,6 +11,7 @@ import { bootstrapAdmin, type AdminBootstrap } from './startup/bootstrapAdmin';
 import { connectWithRetry, DatabaseUnreachableError } from './startup/connectWithRetry';
 import { ensureWritableDir } from './startup/dataDir';
 import { resolveJwtSecret } from './startup/secret';
+import { closeOnSignals } from './startup/shutdown';
 import { removeStaleUploadParts } from './startup/staleUploads';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -99,22 +100,6 @@ function announce(app: FastifyInstance, config: Config, admin: AdminBootstrap): 
   }
 }
 
-/** SIGINT and SIGTERM close the app (sockets, radio, database) before the process exits. */
-function closeOnSignals(app: FastifyInstance): void {
-  let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info(`${signal}: shutting down`);
-    app.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
-  process.on('SIGINT', () => shutdown('SIGINT'));
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-}
-
 async function main(): Promise<void> {
   const config = loadConfigOrFail();
   await prepareDirs(config);
@@ -142,7 +127,7 @@ async function main(): Promise<void> {
   // MUSIC_DIR is scanned in the background: the app serves at once (docs/product.md §5.7)
   if (config.musicDirs.length) void app.library.start().catch((error: Error) => app.log.error({ err: error }, 'library scan could not start'));
   if (config.musicDirs.length && config.musicWatch) app.libraryWatcher.start();
-  closeOnSignals(app);
+  closeOnSignals(app, { graceMs: config.shutdownGraceMs });
 }
 
 main().catch((error: Error) => fail(error.message));

@@ -17,10 +17,17 @@ export interface Database {
   /** Runs fn while holding a session-level advisory lock taken with pg_try_advisory_lock; false when another holds it. */
   tryAdvisoryLock(key: number): Promise<AdvisoryLock | null>;
   /**
+   * PostgreSQL only: runs fn on a connection of its own while it holds the session-level advisory
+   * lock `key` (waiting for it), released after. The embedded database has one process: no lock.
+   */
+  exclusively?<T>(key: number, fn: (db: Db) => Promise<T>): Promise<T>;
+  /**
    * Calls handler each time LISTEN is back after its connection dropped: notifications sent
    * meanwhile are lost, so subscribers re-read what they cache. Answers the unsubscribe.
    */
   onReconnect(handler: () => void): () => void;
+  /** The connections of its pg pool (to PostgreSQL, or to the embedded database's thread); absent without a pool. */
+  poolStats?(): { total: number; idle: number; waiting: number };
   /** The embedded database only: its data folder as a gzip dump (PGlite's loadDataDir reads it back). */
   dump?(): Promise<Blob>;
   close(): Promise<void>;

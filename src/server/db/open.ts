@@ -28,11 +28,19 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return openPgliteThread({ ...options, poolSize: options.poolSize ?? 10, log, onLost: options.onEmbeddedLost });
 }
 
-export async function migrateDatabase(database: Database): Promise<void> {
+/** Advisory lock key ("migr"): instances starting together on one PostgreSQL migrate one after the other. */
+export const MIGRATION_LOCK_KEY = 0x6d696772;
+
+/**
+ * Applies the migrations not yet applied (folder: another set, for the upgrade tests). On
+ * PostgreSQL under MIGRATION_LOCK_KEY, so a second instance waits and then finds nothing to do,
+ * instead of applying the same migration again (docs/decisions/operations.md).
+ */
+export async function migrateDatabase(database: Database, folder = MIGRATIONS_FOLDER): Promise<void> {
+  const config = { migrationsFolder: folder };
   if (database.driver === 'pglite') {
     const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator');
-    await migratePglite(database.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
-  } else {
-    await migratePg(database.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
-  }
+    await migratePglite(database.db as never, config);
+  } else if (database.exclusively) await database.exclusively(MIGRATION_LOCK_KEY, (db) => migratePg(db as never, config));
+  else await migratePg(database.db as never, config);
 }

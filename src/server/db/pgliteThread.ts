@@ -134,6 +134,7 @@ export async function openPgliteThread(options: PgliteThreadOptions): Promise<Da
     async tryAdvisoryLock() {
       return { held: true, release: async () => {} };
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     onReconnect() {
       // the socket is in this process: there is no connection to lose that the pool does not replace
       return () => {};

@@ -1,7 +1,7 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { describeError, type Database, type Db } from './database';
-import { tryAdvisoryLock } from './postgresAdvisoryLock';
+import { tryAdvisoryLock, withAdvisoryLock } from './postgresAdvisoryLock';
 import { PostgresListener } from './postgresListener';
 import * as schema from './schema';
 
@@ -39,6 +39,8 @@ export async function openPostgres(url: string, poolSize: number, log: (message:
       await pool.query('select pg_notify($1, $2)', [channel, payload]);
     },
     tryAdvisoryLock: (key) => tryAdvisoryLock(pool, key, log),
+    exclusively: (key, fn) => withAdvisoryLock(pool, key, (client) => fn(drizzle(client, { schema }) as unknown as Db)),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     onReconnect: (handler) => listener.onReconnect(handler),
     async close() {
       await listener.close();

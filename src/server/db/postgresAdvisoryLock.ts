@@ -43,3 +43,29 @@ export async function tryAdvisoryLock(pool: pg.Pool, key: number, log: (message:
     },
   };
 }
+
+/**
+ * Runs fn on a connection of its own that holds pg_advisory_lock(key) (waiting for it), then
+ * unlocks. fn gets that connection, so work done under the lock needs no second connection from
+ * the pool (a pool of one would otherwise wait for itself).
+ */
+export async function withAdvisoryLock<T>(pool: pg.Pool, key: number, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let broken = false;
+  try {
+    await client.query('select pg_advisory_lock($1)', [key]);
+    try {
+      return await fn(client);
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [key]).catch(() => {
+        // the session is gone, and its lock with it
+        broken = true;
+      });
+    }
+  } catch (error) {
+    broken = true;
+    throw error;
+  } finally {
+    client.release(broken ? true : undefined);
+  }
+}

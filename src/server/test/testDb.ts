@@ -21,7 +21,24 @@ export async function createTestDatabase(): Promise<Database> {
   return openDatabase({ pgliteLoadDataDir: dump });
 }
 
+/**
+ * An empty database of its own, no migration applied (the upgrade tests apply their own): PGlite
+ * in memory, or with DATABASE_URL a fresh PostgreSQL database (its url given) that close() drops.
+ */
+export async function createEmptyTestDatabase(): Promise<{ database: Database; url?: string }> {
+  const url = process.env.DATABASE_URL;
+  if (!url) return { database: await openDatabase({}) };
+  const { database, dbUrl } = await newPostgresDatabase(url);
+  return { database, url: dbUrl };
+}
+
 async function createPostgresDatabase(url: string): Promise<Database> {
+  const { database } = await newPostgresDatabase(url);
+  await migrateDatabase(database);
+  return database;
+}
+
+async function newPostgresDatabase(url: string): Promise<{ database: Database; dbUrl: string }> {
   const name = `wl_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -30,7 +47,6 @@ async function createPostgresDatabase(url: string): Promise<Database> {
   const dbUrl = new URL(url);
   dbUrl.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: dbUrl.toString(), poolSize: 20 });
-  await migrateDatabase(database);
   const close = database.close.bind(database);
   database.close = async () => {
     await close();
@@ -46,5 +62,5 @@ async function createPostgresDatabase(url: string): Promise<Database> {
     await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await dropper.end();
   };
-  return database;
+  return { database, dbUrl: dbUrl.toString() };
 }

@@ -3,6 +3,7 @@ import { channel, type Channel } from 'redux-saga';
 import { expectSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { dynamic } from 'redux-saga-test-plan/providers';
+import { RADIO_WS_CLOSE_SERVICE_RESTART } from '../../../contract/radioConstants';
 import { createTestServices, memoryTokenStore } from '../../test/testServices';
 import { isOnline, networkChannel, type NetworkEvent } from './network';
 import { radioActions, radioSlice } from './radioSlice';
@@ -86,6 +87,23 @@ describe('the radio socket and the network', () => {
     const { storeState } = await saga.silentRun(100);
     expect(early).toBe(0);
     expect(sockets).toHaveLength(1);
+    expect(storeState.radio.connection).toBe('connected');
+  });
+});
+
+describe('the radio socket when the server restarts', () => {
+  it('closed with 1012 (service restart), it connects again after the first backoff and is connected', async () => {
+    const { saga, sockets, waits } = setup();
+    setTimeout(() => {
+      sockets[0].readyState = 3;
+      sockets[0].onclose?.({ code: RADIO_WS_CLOSE_SERVICE_RESTART });
+    }, 20);
+    const { storeState } = await saga.put(radioActions.connected()).put(radioActions.disconnected()).silentRun(120);
+    expect(sockets).toHaveLength(2);
+    expect(sockets[0].closedByClient).toBe(false);
+    // one wait, the first attempt's (1 s less jitter): the socket had opened, so the attempts start again
+    expect(waits).toHaveLength(1);
+    expect(waits[0]).toBeLessThanOrEqual(1000);
     expect(storeState.radio.connection).toBe('connected');
   });
 });

@@ -24,6 +24,7 @@ export class LibraryScanService {
   private current: { counters: ScanCounters; done: Promise<void>; abort: AbortController } | null = null;
   private last: ScanResult | null = null;
   private starting = false;
+  private readonly finishedListeners = new Set<(result: ScanResult) => void>();
 
   constructor(private readonly options: ScanServiceOptions) {}
 
@@ -54,6 +55,12 @@ export class LibraryScanService {
     } finally {
       this.starting = false;
     }
+  }
+
+  /** Calls listener with the result of each scan that ends (the metrics count scans by outcome); answers the unsubscribe. */
+  onFinished(listener: (result: ScanResult) => void): () => void {
+    this.finishedListeners.add(listener);
+    return () => this.finishedListeners.delete(listener);
   }
 
   /** Resolves when no scan runs (tests wait on it). */
@@ -89,5 +96,6 @@ export class LibraryScanService {
       skipped: skipped.slice(0, SKIPPED_LIST_MAX).map(({ path, reason }) => ({ path, reason })),
       skippedTotal: skipped.length,
     };
+    for (const listener of this.finishedListeners) listener(this.last);
   }
 }

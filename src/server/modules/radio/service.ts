@@ -102,7 +102,9 @@ export class RadioService {
     await this.bus.publish({ kind: 'hello', from: this.instanceId });
   }
 
+  /** Stops the clock and closes every socket; a second call (the drain, then the app's close) does nothing. */
   async stop(): Promise<void> {
+    if (this.stopped) return;
     this.stopped = true;
     const refreshed = this.live.stop();
     this.clock.halt();
@@ -124,6 +126,11 @@ export class RadioService {
 
   history(limit: number, cursor: number | undefined): Promise<RadioHistoryResponse> {
     return historyPage(this.options.database.db, limit, cursor);
+  }
+
+  /** Distinct users listening on this instance, and their sockets (the metrics). */
+  localListeners(): { users: number; sockets: number } {
+    return { users: this.hub.userCount, sockets: this.hub.all.size };
   }
 
   /** Distinct users listening here plus the counts the other live instances published. */

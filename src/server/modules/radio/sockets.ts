@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import { MESSAGES } from '../../../contract/messages';
-import { RADIO_WS_CLOSE_TOO_MANY, RADIO_WS_CLOSE_UNAUTHORIZED, type RadioServerMessage } from '../../../contract/radio';
+import { RADIO_WS_CLOSE_SERVICE_RESTART, RADIO_WS_CLOSE_TOO_MANY, RADIO_WS_CLOSE_UNAUTHORIZED, type RadioServerMessage } from '../../../contract/radio';
 import type { Db } from '../../db/open';
 import type { SessionEvent } from '../auth/sessionEvents';
 import type { AccessClaims } from '../auth/tokens';
@@ -62,12 +62,12 @@ export class RadioSockets {
     this.sessions.cancel();
   }
 
-  /** Closes every socket (the server is shutting down); answers whether anyone was listening. */
+  /** Closes every socket with 1012 (the server is shutting down: clients connect again, to it or another instance); answers whether anyone was listening. */
   closeAll(): boolean {
     const hadListeners = this.hub.userCount > 0;
     for (const listener of [...this.hub.all]) {
       this.hub.remove(listener);
-      listener.socket.close(1001, 'Server shutting down');
+      listener.socket.close(RADIO_WS_CLOSE_SERVICE_RESTART, 'Service restart');
     }
     return hadListeners;
   }
