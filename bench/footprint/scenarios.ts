@@ -28,6 +28,8 @@ export interface Idle {
 
 export interface EngineFootprint {
   engine: Engine;
+  /** the environment's difference from a bare `npm start`, e.g. `MALLOC_ARENA_MAX=2` (as the container image runs) */
+  variant?: string;
   firstStart: Idle;
   restart: Idle;
   scan: { peak: RssWindow; ms: number; counters: ScanResult['counters'] };
@@ -96,11 +98,14 @@ async function measureMixed(ctx: BenchContext, dataDir: string, env: Record<stri
   }
 }
 
-export async function measureEngine(ctx: BenchContext, engine: Engine, musicDir: string): Promise<EngineFootprint> {
+export async function measureEngine(ctx: BenchContext, engine: Engine, musicDir: string, extraEnv: Record<string, string> = {}): Promise<EngineFootprint> {
+  const variant = Object.entries(extraEnv)
+    .map(([name, value]) => `${name}=${value}`)
+    .join(' ');
   const dirs = [0, 1].map(() => mkdtempSync(path.join(os.tmpdir(), 'wavelength-bench-footprint-')));
   const databases = engine === 'PostgreSQL' ? await Promise.all(dirs.map(() => createScratchDatabase(ctx.databaseUrl!))) : [];
-  const envOf = (i: number): Record<string, string> => (databases[i] ? { DATABASE_URL: databases[i].url } : {});
-  const log = (m: string) => ctx.log(`footprint (${engine}): ${m}`);
+  const envOf = (i: number): Record<string, string> => ({ ...extraEnv, ...(databases[i] ? { DATABASE_URL: databases[i].url } : {}) });
+  const log = (m: string) => ctx.log(`footprint (${engine}${variant ? `, ${variant}` : ''}): ${m}`);
   try {
     log('first start on a fresh DATA_DIR');
     const firstStart = await measureIdle(dirs[0], envOf(0));
@@ -112,7 +117,7 @@ export async function measureEngine(ctx: BenchContext, engine: Engine, musicDir:
     const library = await measureIdle(dirs[0], envOf(0));
     log('mixed load: seeding a second DATA_DIR');
     const mixed = await measureMixed(ctx, dirs[1], envOf(1));
-    return { engine, firstStart, restart, scan, library, mixed };
+    return { engine, ...(variant ? { variant } : {}), firstStart, restart, scan, library, mixed };
   } finally {
     await Promise.all(databases.map((d) => d.drop().catch(() => undefined)));
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
