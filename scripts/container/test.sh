@@ -131,6 +131,12 @@ say "run again on the same /data"
 start_app
 RESTART_MS=$(healthy_in)
 "${B[@]}" run "${RUN_OPTS[@]}" -e PORT="$PORT" "$CTR" -- "${HEALTHCHECK[@]}" && echo "ok: healthy again after a restart"
+# The admin command line inside the image, as docs/deploy.md gives it: the running server answers over its control socket.
+admin() { "${B[@]}" run "${RUN_OPTS[@]}" -v "$WORK/data:/data" -e JWT_SECRET="$JWT_SECRET" "$CTR" -- node dist/server/cli.js "$@"; }
+admin users list | grep -q "$ADMIN_EMAIL" && echo "ok: the admin command line in the image lists the admin (through the server's socket)" ||
+  { echo "FAIL: users list in the image"; exit 1; }
+admin backup /data/check.wlbackup >/dev/null && [ -s "$WORK/data/check.wlbackup" ] && echo "ok: a backup written by the running server in the image ($(stat -c %s "$WORK/data/check.wlbackup") bytes)" ||
+  { echo "FAIL: backup in the image"; exit 1; }
 stop_app
 
 say "figures"
