@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './userTables';
 
 /** The library's tables and song columns (docs/product.md §5.7), apart so schema.ts stays readable; schema.ts re-exports them. */
 
@@ -99,3 +100,39 @@ export function songLibraryColumns() {
     artworkHash: text('artwork_hash'),
   };
 }
+
+export const songs = pgTable(
+  'songs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    artist: text('artist').notNull(),
+    /** Real duration read from the file, in milliseconds (the radio clock needs more than seconds). */
+    durationMs: integer('duration_ms').notNull(),
+    /** File name inside MEDIA_DIR: a generated id, never a name a user gave. */
+    path: text('path').notNull(),
+    mimeType: text('mime_type').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    /** lower-case, accent-free "title artist": what search matches (trigram index). */
+    searchText: text('search_text').notNull(),
+    /** lower-case, accent-free title: the stable library order (with id). */
+    sortKey: text('sort_key').notNull(),
+    /** normalised "title|artist", to link approved suggestions to library songs. */
+    matchKey: text('match_key').notNull(),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    ...songLibraryColumns(),
+  },
+  (t) => [
+    index('songs_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('songs_sort_idx').on(t.sortKey, t.id),
+    index('songs_duration_idx').on(t.durationMs),
+    index('songs_match_key_idx').on(t.matchKey),
+    uniqueIndex('songs_file_path_key').on(t.filePath),
+    index('songs_album_idx').on(t.albumId, t.discNumber, t.trackNumber),
+    index('songs_picture_hash_idx').on(t.pictureHash),
+    check('songs_source_check', sql`${t.source} in ('demo', 'upload', 'scan')`),
+  ],
+);
+
+export type SongRow = typeof songs.$inferSelect;

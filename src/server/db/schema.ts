@@ -1,131 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, check, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { songLibraryColumns } from './libraryTables';
+import { songs } from './libraryTables';
+import { users } from './userTables';
 
-export { albums, artists, type AlbumRow, type SongLyrics } from './libraryTables';
+export { addressLimits, authAttempts, passwordResets, sessions, users, type UserRow } from './userTables';
+export { albums, artists, songs, type AlbumRow, type SongLyrics, type SongRow } from './libraryTables';
 export { folderImages, generatedArtworks } from './artworkTables';
 export { itemRatings, itemStars, playQueues, subsonicApiKeys, subsonicAppPasswords } from './subsonicTables';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-
-export const users = pgTable(
-  'users',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    username: text('username').notNull(),
-    email: text('email').notNull(),
-    passwordHash: text('password_hash').notNull(),
-    role: text('role', { enum: ['user', 'admin'] })
-      .notNull()
-      .default('user'),
-    /** privacy (docs/product.md §2.10): off, the server records none of the user's plays, on any device */
-    recordListeningHistory: boolean('record_listening_history').notNull().default(true),
-    createdAt: createdAt(),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex('users_email_key').on(t.email),
-    uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
-    check('users_role_check', sql`${t.role} in ('user', 'admin')`),
-  ],
-);
-
-/** One row per signed-in device. Tokens name their session; ending it ends them everywhere. */
-export const sessions = pgTable(
-  'sessions',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    /** id (jti) of the newest token issued for this session; refresh accepts only it. */
-    currentJti: text('current_jti').notNull(),
-    /** the token id current before the last rotation: refresh accepts it for a few seconds (two tabs at once). */
-    previousJti: text('previous_jti'),
-    createdAt: createdAt(),
-    refreshedAt: ts('refreshed_at').notNull().defaultNow(),
-    expiresAt: ts('expires_at').notNull(),
-    endedAt: ts('ended_at'),
-  },
-  (t) => [index('sessions_user_idx').on(t.userId)],
-);
-
-/** Failed sign-ins and reset requests per account, counted across instances (strict per-account limits). */
-export const authAttempts = pgTable(
-  'auth_attempts',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    kind: text('kind', { enum: ['login_failure', 'reset_request'] }).notNull(),
-    /** the user id, or the normalised login for an unknown account */
-    key: text('key').notNull(),
-    at: ts('at').notNull(),
-  },
-  (t) => [index('auth_attempts_kind_key_at_idx').on(t.kind, t.key, t.at)],
-);
-
-/**
- * Per-address request counts of @fastify/rate-limit when several instances share PostgreSQL
- * (rateLimitStore.ts): one row per route and address, its window ending at reset_at.
- */
-export const addressLimits = pgTable(
-  'address_limits',
-  {
-    key: text('key').primaryKey(),
-    count: integer('count').notNull(),
-    resetAt: ts('reset_at').notNull(),
-  },
-  (t) => [index('address_limits_reset_at_idx').on(t.resetAt)],
-);
-
-export const passwordResets = pgTable(
-  'password_resets',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    tokenHash: text('token_hash').notNull(),
-    expiresAt: ts('expires_at').notNull(),
-    usedAt: ts('used_at'),
-    createdAt: createdAt(),
-  },
-  (t) => [uniqueIndex('password_resets_token_hash_key').on(t.tokenHash), index('password_resets_user_idx').on(t.userId)],
-);
-
-export const songs = pgTable(
-  'songs',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    title: text('title').notNull(),
-    artist: text('artist').notNull(),
-    /** Real duration read from the file, in milliseconds (the radio clock needs more than seconds). */
-    durationMs: integer('duration_ms').notNull(),
-    /** File name inside MEDIA_DIR: a generated id, never a name a user gave. */
-    path: text('path').notNull(),
-    mimeType: text('mime_type').notNull(),
-    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
-    /** lower-case, accent-free "title artist": what search matches (trigram index). */
-    searchText: text('search_text').notNull(),
-    /** lower-case, accent-free title: the stable library order (with id). */
-    sortKey: text('sort_key').notNull(),
-    /** normalised "title|artist", to link approved suggestions to library songs. */
-    matchKey: text('match_key').notNull(),
-    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: createdAt(),
-    ...songLibraryColumns(),
-  },
-  (t) => [
-    index('songs_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
-    index('songs_sort_idx').on(t.sortKey, t.id),
-    index('songs_duration_idx').on(t.durationMs),
-    index('songs_match_key_idx').on(t.matchKey),
-    uniqueIndex('songs_file_path_key').on(t.filePath),
-    index('songs_album_idx').on(t.albumId, t.discNumber, t.trackNumber),
-    index('songs_picture_hash_idx').on(t.pictureHash),
-    check('songs_source_check', sql`${t.source} in ('demo', 'upload', 'scan')`),
-  ],
-);
 
 export const playlists = pgTable(
   'playlists',
@@ -295,6 +179,3 @@ export const radioHistory = pgTable(
   },
   (t) => [index('radio_history_ended_idx').on(t.endedAt.desc())],
 );
-
-export type UserRow = typeof users.$inferSelect;
-export type SongRow = typeof songs.$inferSelect;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { songs, users } from './schema';
+import { songs } from './libraryTables';
+import { users } from './userTables';
 
 /**
  * What the Subsonic API keeps beyond the web app's model (docs/subsonic.md): the credentials apps

@@ -1,4 +1,4 @@
-export { ProfileForm, useSaveProfile, validateProfile } from './components/ProfileForm';
-export type { ProfileDraft } from './components/ProfileForm';
+export { ProfileForm, useSaveProfile } from './components/ProfileForm';
+export { validateProfile, type ProfileDraft } from './profileDraft';
 export { ProfileFields } from './components/ProfileFields';
 export { profileApi, useGetAccountSettingsQuery, useGetActivitiesQuery, useGetProfileQuery, useUpdateAccountSettingsMutation } from './profileApi';

@@ -2,7 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { SignJWT, errors as joseErrors } from 'jose';
 import { ACCESS_TOKEN_TTL_SECONDS } from '../../../contract/limits';
 import { ISSUER, nowSeconds, verifyJwt, type JwtContext } from './jwt';
-import type { AccessClaims, Role } from './tokens';
+
+export type Role = 'user' | 'admin';
+
+export interface AccessClaims {
+  userId: string;
+  role: Role;
+  sessionId: string;
+  jti: string;
+  /** expiry, seconds since the epoch */
+  exp: number;
+}
 
 /** How long after its expiry an access token may still be refreshed (its session must be alive too): a laptop that slept. */
 const EXPIRED_REFRESH_TOLERANCE_SECONDS = 7 * 24 * 60 * 60;

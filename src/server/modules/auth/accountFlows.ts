@@ -5,7 +5,7 @@ import { HttpError } from '../../lib/httpError';
 import type { TrustedDevice } from './deviceCookie';
 import { checkPasswordGuarded } from './passwordGuard';
 import { DUMMY_PASSWORD_HASH, hashPassword } from './passwords';
-import type { AuthServiceDeps } from './service';
+import type { AuthServiceDeps } from './serviceDeps';
 import { createSession, endSession, rotateSession } from './sessions';
 import type { AccessClaims } from './tokens';
 import { findUserById, findUserByLogin, insertUser, toPublicUser } from './users';

@@ -4,7 +4,7 @@ import { passwordResetMail } from '../../mail/passwordResetMail';
 import { claimAttempt, clearAttempts, RESET_REQUEST_LIMIT } from './attempts';
 import { hashPassword } from './passwords';
 import { consumeResetToken, createResetToken } from './resets';
-import type { AuthServiceDeps } from './service';
+import type { AuthServiceDeps } from './serviceDeps';
 import { endAllSessions } from './sessions';
 import { findUserByEmail, setPasswordHash } from './users';
 

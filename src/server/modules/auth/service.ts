@@ -1,19 +1,8 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { LoginBody, PublicUser, RegisterBody } from '../../../contract/auth';
-import type { Db } from '../../db/open';
-import type { Mailer } from '../../mail/mailer';
 import { login, logout, refresh, register } from './accountFlows';
 import type { TrustedDevice } from './deviceCookie';
 import { forgotPassword, resetPassword } from './passwordReset';
-import type { TokenService } from './tokens';
-
-export interface AuthServiceDeps {
-  db: Db;
-  tokens: TokenService;
-  now: () => number;
-  mailer: Mailer;
-  log: FastifyBaseLogger;
-}
+import type { AuthServiceDeps } from './serviceDeps';
 
 export type AuthService = ReturnType<typeof createAuthService>;
 

@@ -1,20 +1,10 @@
-import { signAccess, verifyAccess } from './accessToken';
+import { signAccess, verifyAccess, type AccessClaims, type Role } from './accessToken';
 import { signDevice, verifyDevice } from './deviceToken';
 import type { JwtContext } from './jwt';
 import { signStreamSession, verifyStreamSession, type StreamSessionClaims } from './streamSessionToken';
 
+export type { AccessClaims, Role } from './accessToken';
 export { STREAM_SESSION_TTL_SECONDS, type StreamSessionClaims } from './streamSessionToken';
-
-export type Role = 'user' | 'admin';
-
-export interface AccessClaims {
-  userId: string;
-  role: Role;
-  sessionId: string;
-  jti: string;
-  /** expiry, seconds since the epoch */
-  exp: number;
-}
 
 export interface TokenService {
   signAccess(input: { userId: string; role: Role; sessionId: string; jti?: string }): Promise<{ token: string; jti: string; exp: number }>;

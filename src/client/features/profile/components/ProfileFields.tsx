@@ -1,5 +1,5 @@
 import { TextField } from '../../../ui/TextField';
-import type { ProfileDraft } from './ProfileForm';
+import type { ProfileDraft } from '../profileDraft';
 
 export interface ProfileFieldsProps {
   draft: ProfileDraft;

@@ -1,12 +1,12 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import styled from 'styled-components';
-import { USERNAME_PATTERN } from '../../../../contract/limits';
 import { Button } from '../../../ui/Button';
 import { ErrorMessage } from '../../../ui/Page';
 import { toastShown } from '../../../ui/toast/toastSlice';
 import { authActions, selectUser } from '../../../shared/session';
 import { useUpdateProfileMutation } from '../profileApi';
+import { validateProfile, type ProfileDraft } from '../profileDraft';
 import { ProfileFields } from './ProfileFields';
 
 const Form = styled.form`
@@ -18,20 +18,6 @@ const Actions = styled.div`
   display: flex;
   gap: ${({ theme }) => theme.space(3)};
 `;
-
-export interface ProfileDraft {
-  username: string;
-  email: string;
-  currentPassword: string;
-}
-
-/** Checks a draft before it is sent; null when fine. */
-export function validateProfile(draft: ProfileDraft, original: { username: string; email: string }): string | null {
-  if (!USERNAME_PATTERN.test(draft.username.trim())) return 'Username must be 3-30 characters: letters, digits, "_", "." or "-"';
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(draft.email.trim())) return 'Enter a valid email address';
-  if (draft.email.trim().toLowerCase() !== original.email.toLowerCase() && !draft.currentPassword) return 'Enter your current password to change your email';
-  return null;
-}
 
 /** Saves a profile draft through PUT /api/profile; resolves to an error message, or null when saved. */
 export function useSaveProfile() {
