@@ -1,15 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { songs } from './libraryTables';
-import { users } from './userTables';
+import { bigint, check, index, pgTable, primaryKey, smallint, text, uuid } from 'drizzle-orm/pg-core';
+import { ts } from './columns';
+import { songs } from './library';
+import { users } from './users';
 
 /**
  * What the Subsonic API keeps beyond the web app's model (docs/subsonic.md): the credentials apps
  * sign in with, ratings, stars on albums and artists (a starred song is a liked song), and each
  * user's saved play queue. schema.ts re-exports these.
  */
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /** OpenSubsonic API keys: a user creates, names and revokes them; only the key's SHA-256 is kept. */
 export const subsonicApiKeys = pgTable(

@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from './userTables';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, real, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
+import { users } from './users';
 
-/** The library's tables and song columns (docs/product.md §5.7), apart so schema.ts stays readable; schema.ts re-exports them. */
-
-const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+/** The library's tables (songs, albums, artists) and the song columns (docs/product.md §5.7); schema.ts re-exports them. */
 
 /**
  * Albums of the scanned library (docs/decisions/library.md): one row per grouping key, the
