@@ -25,6 +25,7 @@ const FORM_BODY_LIMIT = 1024 * 1024;
 export async function subsonicRoutes(app: FastifyInstance, options: SubsonicOptions): Promise<void> {
   const cipher = createAppPasswordCipher(options.serverSecret);
   const addressFailures = new AddressFailures();
+  const keyTouches = new Map<string, number>();
 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT }, (_request, body, done) => {
     done(null, new URLSearchParams(body as string));
@@ -48,7 +49,7 @@ export async function subsonicRoutes(app: FastifyInstance, options: SubsonicOpti
       if (method.auth !== 'public') {
         checkVersion(params.string('v'));
         if (!params.string('c')) throw new SubsonicError(SUBSONIC_ERROR.missingParameter, "Required parameter 'c' is missing.");
-        user = await authenticate(params, { db: app.db, cipher, now: new Date(options.now()), address: request.ip, addressFailures });
+        user = await authenticate(params, { db: app.db, cipher, now: new Date(options.now()), address: request.ip, addressFailures, keyTouches });
         if (method.auth === 'admin' && user.role !== 'admin') throw notAuthorized(name);
       }
       const ctx: SubsonicContext = {
