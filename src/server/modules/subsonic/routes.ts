@@ -6,6 +6,7 @@ import { authenticate } from './auth/authenticate';
 import { createAppPasswordCipher } from './auth/appPasswordCipher';
 import { SENT, type SubsonicContext, type SubsonicUser } from './method';
 import { SUBSONIC_METHODS } from './methods';
+import { NowPlayingTable } from './personal/nowPlaying';
 import { SUBSONIC_ERROR, SubsonicError, notAuthorized } from './protocol/errors';
 import { SubsonicParams } from './protocol/params';
 import { responseFormat, sendError, sendOk, type SubsonicFormat } from './protocol/respond';
@@ -26,6 +27,7 @@ export async function subsonicRoutes(app: FastifyInstance, options: SubsonicOpti
   const cipher = createAppPasswordCipher(options.serverSecret);
   const addressFailures = new AddressFailures();
   const keyTouches = new Map<string, number>();
+  const nowPlaying = new NowPlayingTable();
 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT }, (_request, body, done) => {
     done(null, new URLSearchParams(body as string));
@@ -60,6 +62,7 @@ export async function subsonicRoutes(app: FastifyInstance, options: SubsonicOpti
         request,
         reply,
         options,
+        nowPlaying,
         now: () => new Date(options.now()),
       };
       const payload = await method.handle(ctx);
