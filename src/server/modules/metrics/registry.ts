@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { liveTranscodes } from '../subsonic/media/transcodeStream';
 
 /** Request latency buckets in seconds: a cached JSON answer takes about a millisecond, a first scan page or a search tens. */
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -69,7 +68,7 @@ function transcodeMetrics(app: FastifyInstance, registry: Registry): void {
     help: 'ffmpeg processes transcoding a Subsonic stream now',
     registers: [registry],
     collect() {
-      this.set(liveTranscodes.running);
+      this.set(app.liveTranscodes.running);
     },
   });
   new Gauge({

@@ -6,6 +6,7 @@ import { errorResponses } from '../../../contract/common';
 import { MESSAGES } from '../../../contract/messages';
 import { SongIdParams, SongResponse, SongsQuery, SongsResponse } from '../../../contract/songs';
 import { HttpError } from '../../lib/httpError';
+import { LruMap } from '../../lib/lruMap';
 import { libraryFilePath } from '../../library/libraryFilePath';
 import { ffmpegAvailable } from '../../library/scan/ffmpeg';
 import { needsTranscode, TRANSCODED_MIME } from '../../library/transcode/formats';
@@ -58,7 +59,7 @@ function oneRoute(app: ZodApp) {
  */
 function streamRoute(app: ZodApp, { config, now, ffmpegAvailable: hasFfmpeg = ffmpegAvailable }: ModuleOptions) {
   /** id -> file of songs streamed lately, so a stream needs no query after the first; a scanned file that moved is looked up again. */
-  const files = new Map<string, StreamFile>();
+  const files = new LruMap<string, StreamFile>(MAX_CACHED_FILES);
   const streamCookieAllowed = streamCookieAccess(app, now);
   const fileOf = async (id: string) => {
     let file = files.get(id);
@@ -72,7 +73,6 @@ function streamRoute(app: ZodApp, { config, now, ffmpegAvailable: hasFfmpeg = ff
         codec: row.codec,
         unplayableReason: row.playable ? null : row.unplayableReason,
       };
-      if (files.size >= MAX_CACHED_FILES) files.clear();
       files.set(id, file);
     }
     return file;

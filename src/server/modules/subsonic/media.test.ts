@@ -10,7 +10,8 @@ import { BLUE, RED, inspect, near, writeTwoColourPng } from '../../library/artwo
 import { HAS_FFMPEG, describeWithFfmpeg, makeMusicDir, makeTrack } from '../../library/scan/test/makeTracks';
 import { createScanApp, scanNow } from '../../library/scan/test/scanApp';
 import { createUser, type TestApp } from '../../test/testApp';
-import { LIVE_TRANSCODES_MAX, liveTranscodes } from './media/transcodeStream';
+import type { LiveTranscodes } from '../../library/transcode/liveTranscodes';
+import { LIVE_TRANSCODES_MAX } from './media/transcodeStream';
 import { itMatchesOpenApi } from './test/itMatchesOpenApi';
 import { subsonicFixture, type SubsonicFixture } from './test/subsonicFixture';
 
@@ -18,10 +19,13 @@ const run = promisify(execFile);
 
 let fx: SubsonicFixture;
 let root: string;
+/** the app's own count of live transcodes */
+let liveTranscodes: LiveTranscodes;
 
 beforeAll(async () => {
   fx = await subsonicFixture();
   root = fx.t.config.musicDirs[0];
+  liveTranscodes = fx.t.app.liveTranscodes;
   if (HAS_FFMPEG) {
     const cover = await writeTwoColourPng(path.join(root, '.art/cover.png'), RED, BLUE);
     await makeTrack(root, 'Words/sung.flac', {

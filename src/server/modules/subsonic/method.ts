@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/open';
 import type { ModuleOptions } from '../moduleOptions';
+import type { NowPlayingTable } from './personal/nowPlaying';
 import type { SubsonicParams } from './protocol/params';
 
 /** The account a Subsonic request acts as. */
@@ -21,6 +22,8 @@ export interface SubsonicContext {
   request: FastifyRequest;
   reply: FastifyReply;
   options: ModuleOptions;
+  /** what each user's Subsonic apps say is playing (this app's Subsonic API owns it) */
+  nowPlaying: NowPlayingTable;
   now(): Date;
 }
 

@@ -6,6 +6,7 @@ import { authenticate } from './auth/authenticate';
 import { createAppPasswordCipher } from './auth/appPasswordCipher';
 import { SENT, type SubsonicContext, type SubsonicUser } from './method';
 import { SUBSONIC_METHODS } from './methods';
+import { NowPlayingTable } from './personal/nowPlaying';
 import { SUBSONIC_ERROR, SubsonicError, notAuthorized } from './protocol/errors';
 import { SubsonicParams } from './protocol/params';
 import { responseFormat, sendError, sendOk, type SubsonicFormat } from './protocol/respond';
@@ -25,6 +26,8 @@ const FORM_BODY_LIMIT = 1024 * 1024;
 export async function subsonicRoutes(app: FastifyInstance, options: SubsonicOptions): Promise<void> {
   const cipher = createAppPasswordCipher(options.serverSecret);
   const addressFailures = new AddressFailures();
+  const keyTouches = new Map<string, number>();
+  const nowPlaying = new NowPlayingTable();
 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT }, (_request, body, done) => {
     done(null, new URLSearchParams(body as string));
@@ -48,7 +51,7 @@ export async function subsonicRoutes(app: FastifyInstance, options: SubsonicOpti
       if (method.auth !== 'public') {
         checkVersion(params.string('v'));
         if (!params.string('c')) throw new SubsonicError(SUBSONIC_ERROR.missingParameter, "Required parameter 'c' is missing.");
-        user = await authenticate(params, { db: app.db, cipher, now: new Date(options.now()), address: request.ip, addressFailures });
+        user = await authenticate(params, { db: app.db, cipher, now: new Date(options.now()), address: request.ip, addressFailures, keyTouches });
         if (method.auth === 'admin' && user.role !== 'admin') throw notAuthorized(name);
       }
       const ctx: SubsonicContext = {
@@ -59,6 +62,7 @@ export async function subsonicRoutes(app: FastifyInstance, options: SubsonicOpti
         request,
         reply,
         options,
+        nowPlaying,
         now: () => new Date(options.now()),
       };
       const payload = await method.handle(ctx);

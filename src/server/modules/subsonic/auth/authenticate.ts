@@ -17,13 +17,14 @@ export interface AuthDeps {
   /** the request's address, and the failures counted per address */
   address: string;
   addressFailures: AddressFailures;
+  /** when this app last wrote each API key's last_used_at (key id -> ms since the epoch) */
+  keyTouches: Map<string, number>;
 }
 
 const WRONG_CREDENTIALS = 'Wrong username or password.';
 const NO_APP_PASSWORD = 'Token authentication needs an app password: set one in Wavelength under Settings › Subsonic apps, or sign in with an API key.';
 /** last_used_at is written at most this often per key, not on every request */
 const TOUCH_EVERY_MS = 60_000;
-const lastTouched = new Map<string, number>();
 
 /**
  * Who a Subsonic request acts as (docs/subsonic.md, Signing in): an OpenSubsonic `apiKey`, or `u`
@@ -65,12 +66,12 @@ async function signIn(params: SubsonicParams, deps: AuthDeps): Promise<SubsonicU
   return byPassword(u, { kind: 'plain', password: decodePassword(p) }, deps);
 }
 
-async function byApiKey(apiKey: string, { db, now }: AuthDeps): Promise<SubsonicUser> {
+async function byApiKey(apiKey: string, { db, now, keyTouches }: AuthDeps): Promise<SubsonicUser> {
   const found = apiKey ? await findApiKeyOwner(db, apiKeyHash(apiKey)) : undefined;
   if (!found) throw new SubsonicError(SUBSONIC_ERROR.invalidApiKey, 'Invalid API key.');
-  const last = lastTouched.get(found.keyId) ?? 0;
+  const last = keyTouches.get(found.keyId) ?? 0;
   if (now.getTime() - last >= TOUCH_EVERY_MS) {
-    lastTouched.set(found.keyId, now.getTime());
+    keyTouches.set(found.keyId, now.getTime());
     await touchApiKey(db, found.keyId, now);
   }
   return found.user;

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { PassThrough, pipeline } from 'node:stream';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { LiveTranscodes } from '../../../library/transcode/liveTranscodes';
 import { SUBSONIC_ERROR, SubsonicError } from '../protocol/errors';
 import { TRANSCODE_TARGETS, type TranscodePlan } from './transcodePlan';
 
@@ -11,10 +12,9 @@ export interface LiveTranscode {
   /** the song's length: bounds how long one ffmpeg may run */
   durationMs: number;
   ffmpegPath?: string;
+  /** the app's count of running transcodes, which this one joins */
+  live: LiveTranscodes;
 }
-
-/** ffmpeg runs of live transcodes now, and how many were stopped before their end (tests watch these). */
-export const liveTranscodes = { running: 0, stopped: 0 };
 
 /**
  * At most this many live transcodes at once (one per core, at least 2): each ffmpeg takes a core,
@@ -23,8 +23,8 @@ export const liveTranscodes = { running: 0, stopped: 0 };
  */
 export const LIVE_TRANSCODES_MAX = Math.max(2, availableParallelism());
 
-export function canStartLiveTranscode(): boolean {
-  return liveTranscodes.running < LIVE_TRANSCODES_MAX;
+export function canStartLiveTranscode(live: LiveTranscodes): boolean {
+  return live.running < LIVE_TRANSCODES_MAX;
 }
 
 export const LIVE_TRANSCODE_FAILED = 'This song could not be converted (ffmpeg failed; the server log has the details).';
@@ -40,7 +40,7 @@ const STDERR_KEPT = 2000;
 export async function sendLiveTranscode(
   request: FastifyRequest,
   reply: FastifyReply,
-  { source, plan, durationMs, ffmpegPath = 'ffmpeg' }: LiveTranscode,
+  { source, plan, durationMs, ffmpegPath = 'ffmpeg', live }: LiveTranscode,
 ): Promise<void> {
   const target = TRANSCODE_TARGETS[plan.target];
   reply.status(200);
@@ -56,7 +56,7 @@ export async function sendLiveTranscode(
   const [encoder, codec, muxer, container] = target.args;
   const args = ['-v', 'error', '-nostdin', '-i', source, '-map', '0:a:0', '-map_metadata', '-1'];
   args.push(encoder, codec, '-b:a', `${plan.kbps}k`, muxer, container, 'pipe:1');
-  const { child, stop } = startFfmpeg(ffmpegPath, args, 120_000 + 4 * durationMs, request.log);
+  const { child, stop } = startFfmpeg(ffmpegPath, args, 120_000 + 4 * durationMs, request.log, live);
   // the response ended, whether sent in full or dropped by the client
   reply.raw.on('close', stop);
 
@@ -76,9 +76,9 @@ export async function sendLiveTranscode(
 }
 
 /** Runs ffmpeg writing to its stdout; `stop` kills it unless it has finished its output (at the latest after `timeoutMs`). */
-function startFfmpeg(ffmpegPath: string, args: string[], timeoutMs: number, log: FastifyBaseLogger) {
+function startFfmpeg(ffmpegPath: string, args: string[], timeoutMs: number, log: FastifyBaseLogger, live: LiveTranscodes) {
   const child = spawn(ffmpegPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  liveTranscodes.running += 1;
+  live.running += 1;
   let stderr = '';
   let exited = false;
   let outputEnded = false;
@@ -93,13 +93,13 @@ function startFfmpeg(ffmpegPath: string, args: string[], timeoutMs: number, log:
   const stop = () => {
     if (exited || outputEnded || killed) return;
     killed = true;
-    liveTranscodes.stopped += 1;
+    live.stopped += 1;
     child.kill('SIGKILL');
   };
   const timer = setTimeout(stop, timeoutMs);
   child.on('close', (code, signal) => {
     exited = true;
-    liveTranscodes.running -= 1;
+    live.running -= 1;
     clearTimeout(timer);
     if (code !== 0 && signal !== 'SIGKILL') log.warn({ code, signal, stderr: stderr.trim() }, 'subsonic: live transcode failed');
   });

@@ -2,7 +2,6 @@ import type { MethodTable, SubsonicContext } from '../method';
 import { songChildren } from '../mapping/child';
 import { invalidParameter, missingParameter } from '../protocol/errors';
 import type { SubsonicParams } from '../protocol/params';
-import { nowPlayingOf } from '../personal/nowPlaying';
 import { setRating } from '../personal/ratings';
 import { scrobble } from '../personal/scrobble';
 import { setStars, type StarRequest } from '../personal/stars';
@@ -36,23 +35,23 @@ export const annotationMethods: MethodTable = {
   },
 
   scrobble: {
-    async handle({ app, db, user, params, now }) {
+    async handle({ nowPlaying, db, user, params, now }) {
       const songIds = params.all('id');
       if (songIds.length === 0) throw missingParameter('id');
       const times = params.all('time').map((raw) => {
         if (!/^\d+$/.test(raw.trim())) throw invalidParameter('time', 'must be milliseconds since 1970');
         return Number(raw);
       });
-      await scrobble(app, db, user.id, { songIds, times, submission: params.bool('submission', true), client: params.string('c') ?? '' }, now());
+      await scrobble(nowPlaying, db, user.id, { songIds, times, submission: params.bool('submission', true), client: params.string('c') ?? '' }, now());
       return {};
     },
   },
 
   /** Only the user's own now playing: what others listen to stays private, as in the web app. */
   getNowPlaying: {
-    async handle({ app, db, user, now }) {
+    async handle({ nowPlaying, db, user, now }) {
       const at = now();
-      const playing = nowPlayingOf(app, user.id, at);
+      const playing = nowPlaying.of(user.id, at);
       if (!playing) return { nowPlaying: { entry: [] } };
       const [child] = await songChildren(db, user.id, [playing.songId]);
       if (!child) return { nowPlaying: { entry: [] } };

@@ -35,9 +35,12 @@ export const mediaMethods: MethodTable = {
       if (!song.playable) throw new SubsonicError(SUBSONIC_ERROR.generic, song.unplayableReason ?? 'This song cannot be played.');
       const hasFfmpeg = hasFfmpegOf(ctx);
       // no ffmpeg, or every core already transcoding: the original file
-      const plan = hasFfmpeg && canStartLiveTranscode() ? transcodePlan(song, { format: params.string('format'), maxBitRate: params.int('maxBitRate') }) : null;
+      const plan =
+        hasFfmpeg && canStartLiveTranscode(app.liveTranscodes)
+          ? transcodePlan(song, { format: params.string('format'), maxBitRate: params.int('maxBitRate') })
+          : null;
       if (plan) {
-        await sendLiveTranscode(request, reply, { source: path, plan, durationMs: song.durationMs });
+        await sendLiveTranscode(request, reply, { source: path, plan, durationMs: song.durationMs, live: app.liveTranscodes });
         return SENT;
       }
       if (!needsTranscode(song)) {

@@ -1,5 +1,3 @@
-import type { FastifyInstance } from 'fastify';
-
 export interface NowPlaying {
   songId: string;
   since: Date;
@@ -9,29 +7,22 @@ export interface NowPlaying {
 /** A now-playing report older than this is stale: the app stopped without saying so. */
 export const NOW_PLAYING_TTL_MS = 30 * 60 * 1000;
 
-/** What each user is playing, by app (tests run several apps in one process), kept in memory only. */
-const byApp = new WeakMap<FastifyInstance, Map<string, NowPlaying>>();
+/** What each user is playing, as the Subsonic apps report it: one table per app's Subsonic API, kept in memory only. */
+export class NowPlayingTable {
+  private readonly byUser = new Map<string, NowPlaying>();
 
-function table(app: FastifyInstance): Map<string, NowPlaying> {
-  let map = byApp.get(app);
-  if (!map) {
-    map = new Map();
-    byApp.set(app, map);
+  /** scrobble with submission=false: the user's one now-playing song. */
+  set(userId: string, entry: NowPlaying): void {
+    this.byUser.set(userId, entry);
   }
-  return map;
-}
 
-/** scrobble with submission=false: the user's one now-playing song. */
-export function setNowPlaying(app: FastifyInstance, userId: string, entry: NowPlaying): void {
-  table(app).set(userId, entry);
-}
-
-export function nowPlayingOf(app: FastifyInstance, userId: string, now: Date): NowPlaying | null {
-  const entry = table(app).get(userId);
-  if (!entry) return null;
-  if (now.getTime() - entry.since.getTime() > NOW_PLAYING_TTL_MS) {
-    table(app).delete(userId);
-    return null;
+  of(userId: string, now: Date): NowPlaying | null {
+    const entry = this.byUser.get(userId);
+    if (!entry) return null;
+    if (now.getTime() - entry.since.getTime() > NOW_PLAYING_TTL_MS) {
+      this.byUser.delete(userId);
+      return null;
+    }
+    return entry;
   }
-  return entry;
 }

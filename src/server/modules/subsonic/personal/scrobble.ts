@@ -1,9 +1,8 @@
-import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../db/open';
 import { recordPlayAt } from '../../stats/service';
 import { invalidParameter } from '../protocol/errors';
 import { assertAllExist } from './ids';
-import { setNowPlaying } from './nowPlaying';
+import type { NowPlayingTable } from './nowPlaying';
 
 /** Plays counted by scrobble carry this source in the web app's history. */
 export const SCROBBLE_SOURCE = 'subsonic';
@@ -21,14 +20,14 @@ export interface ScrobbleRequest {
  * (30 s dedupe, the user's "Record my listening history" setting), at the time the app says it
  * happened but never in the future; without submission the song becomes the user's now playing.
  */
-export async function scrobble(app: FastifyInstance, db: Db, userId: string, request: ScrobbleRequest, now: Date): Promise<void> {
+export async function scrobble(nowPlaying: NowPlayingTable, db: Db, userId: string, request: ScrobbleRequest, now: Date): Promise<void> {
   if (request.times.length > 0 && request.times.length !== request.songIds.length) {
     throw invalidParameter('time', 'must be given once per id, or not at all');
   }
   const songIds = await assertAllExist(db, 'song', request.songIds);
   if (!request.submission) {
     const last = songIds.at(-1);
-    if (last) setNowPlaying(app, userId, { songId: last, since: now, client: request.client });
+    if (last) nowPlaying.set(userId, { songId: last, since: now, client: request.client });
     return;
   }
   for (const [i, songId] of songIds.entries()) {
