@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { MESSAGES } from '../../../../contract/messages';
-import { useSearchSongsQuery } from '../../../api/songsApi';
+import { MESSAGES } from '../../../contract/messages';
+import { useSearchSongsQuery } from '../../api/songsApi';
 import userEvent from '@testing-library/user-event';
-import type { ScanCounters, ScanStatusResponse } from '../../../../contract/library';
-import { renderWithProviders, signedInState } from '../../../test/renderWithProviders';
+import type { ScanCounters, ScanStatusResponse } from '../../../contract/library';
+import { renderWithProviders, signedInState } from '../../test/renderWithProviders';
 import { LibraryScanPanel } from './LibraryScanPanel';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import styled from 'styled-components';
-import type { ScanResult } from '../../../../contract/library';
-import { baseApi } from '../../../api/baseApi';
-import { Button } from '../../../ui/Button';
-import { ErrorMessage } from '../../../ui/Page';
+import type { ScanResult } from '../../../contract/library';
+import { baseApi } from '../../api/baseApi';
+import { Button } from '../../ui/Button';
+import { ErrorMessage } from '../../ui/Page';
 import { ScanCounts } from './ScanCounts';
 import { useGetScanStatusQuery, useStartScanMutation } from './libraryScanApi';
 

@@ -1,11 +1,11 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
-import type { Song } from '../../../../contract/songs';
-import { songsApi } from '../../../api/songsApi';
-import type { Services } from '../../../services';
-import { toastShown } from '../../../ui/toast/toastSlice';
-import { checkUpload, uploadTrack } from '../uploadTrack';
+import type { Song } from '../../../contract/songs';
+import { songsApi } from '../../api/songsApi';
+import type { Services } from '../../services';
+import { toastShown } from '../../ui/toast/toastSlice';
+import { checkUpload, uploadTrack } from './uploadTrack';
 
 export interface TagOverrides {
   title?: string;

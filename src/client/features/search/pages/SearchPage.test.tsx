@@ -1,42 +1,8 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { Song } from '../../../../contract/songs';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fakeSongsApi, keptToken, song } from '../../../test/fakeSongsApi';
 import { renderWithProviders, signedInState } from '../../../test/renderWithProviders';
-import { createTestServices, memoryTokenStore } from '../../../test/testServices';
-import { checkUpload } from '../uploadTrack';
+import { createTestServices } from '../../../test/testServices';
 import SearchPage from './SearchPage';
-
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-const song = (n: number, title = `Song ${n}`): Song => ({
-  id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-  title,
-  artist: `Artist ${n}`,
-  duration: 60 + n,
-  path: `${n}.wav`,
-  publicUrl: `/api/songs/stream/${n}?st=x`,
-  createdAt: '2026-01-01T00:00:00.000Z',
-});
-
-/** GET /api/songs over `library`: substring filter, cursor = index of the next song. */
-function fakeSongsApi(library: Song[]) {
-  const urls: URL[] = [];
-  global.fetch = jest.fn(async (input: RequestInfo | URL) => {
-    const url = new URL(String(input), 'http://localhost');
-    urls.push(url);
-    if (url.pathname === '/api/liked-songs/ids') return json(200, { success: true, songIds: [] });
-    if (url.pathname !== '/api/songs') return json(404, { success: false, message: 'Not found' });
-    const term = (url.searchParams.get('search') ?? '').toLowerCase();
-    const limit = Number(url.searchParams.get('limit') ?? 50);
-    const start = Number(url.searchParams.get('cursor') ?? 0);
-    const matches = library.filter((s) => `${s.title} ${s.artist}`.toLowerCase().includes(term));
-    const page = matches.slice(start, start + limit);
-    return json(200, { success: true, songs: page, nextCursor: start + limit < matches.length ? String(start + limit) : null });
-  }) as typeof fetch;
-  return urls;
-}
-
-/** A stored token the auth bootstrap cannot clear (it is not a real JWT): these tests are about playback. */
-const keptToken = () => ({ ...memoryTokenStore('token'), clear: () => undefined });
 
 const realFetch = global.fetch;
 afterEach(() => {
@@ -113,35 +79,5 @@ describe('the Search page', () => {
     expect(player.history.map((t) => t.title)).toEqual(['First']);
     expect(services.audio.argsOf('load')).toEqual([['/api/songs/stream/2?st=x']]);
     expect(await screen.findByRole('button', { name: 'Pause Second' })).toBeInTheDocument();
-  });
-
-  it('shows Add Track to admins only', async () => {
-    fakeSongsApi([song(1)]);
-    renderPage('user');
-    await screen.findByText('Song 1');
-    expect(screen.queryByRole('button', { name: 'Add Track' })).not.toBeInTheDocument();
-  });
-
-  it("checks the upload in the browser with the product's messages", async () => {
-    fakeSongsApi([song(1)]);
-    renderPage('admin');
-    fireEvent.click(await screen.findByRole('button', { name: 'Add Track' }));
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
-    });
-    expect(screen.getByRole('alert')).toHaveTextContent('All fields are required.');
-  });
-});
-
-describe('checkUpload', () => {
-  const file = (name: string, type: string, size: number) => ({ name, type, size }) as File;
-  it("applies docs/product.md §5's rules in order", () => {
-    expect(checkUpload(null)).toBe('All fields are required.');
-    expect(checkUpload(file('a.txt', 'text/plain', 10))).toBe('Invalid file type. Please upload an MP3, FLAC, OGG, Opus, M4A, WAV, or AIFF file.');
-    expect(checkUpload(file('a.wav', 'audio/wav', 200 * 1024 * 1024 + 1))).toBe('File is too large. Maximum file size is 200MB.');
-    expect(checkUpload(file('a.wav', 'audio/wav', 5 * 1024 * 1024 + 1), 5 * 1024 * 1024)).toBe('File is too large. Maximum file size is 5MB.');
-    expect(checkUpload(file('a.ogg', '', 5 * 1024 * 1024))).toBeNull();
-    expect(checkUpload(file('a.flac', '', 60 * 1024 * 1024))).toBeNull();
-    expect(checkUpload(file('track', 'audio/x-aiff', 10))).toBeNull();
   });
 });

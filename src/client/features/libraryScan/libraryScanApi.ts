@@ -1,5 +1,5 @@
-import type { ScanStatusResponse } from '../../../../contract/library';
-import { baseApi } from '../../../api/baseApi';
+import type { ScanStatusResponse } from '../../../contract/library';
+import { baseApi } from '../../api/baseApi';
 
 /** docs/product.md §5.7: an admin starts a rescan of MUSIC_DIR and follows its counters. */
 export const libraryScanApi = baseApi.injectEndpoints({

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import type { UploadItem } from './useUploadQueue';
+import type { UploadItem } from '../useUploadQueue';
 
 const Item = styled.li`
   display: grid;

@@ -1,21 +1,17 @@
-import { useEffect, useMemo, useState } from 'react';
-import { useSelector } from 'react-redux';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { SEARCH_DURATION_DEFAULT, SONGS_PAGE_SIZE } from '../../../../contract/limits';
 import { MESSAGES } from '../../../../contract/messages';
 import type { Song } from '../../../../contract/songs';
 import { useSearchSongsPagesInfiniteQuery } from '../../../api/songsApi';
-import { selectIsAdmin } from '../../../shared/session';
 import { PlayableSongList } from '../../../shared/songs';
 import { Button } from '../../../ui/Button';
 import { EmptyState } from '../../../ui/EmptyState';
-import { UploadIcon } from '../../../ui/icons';
 import { ErrorMessage, Page, PageHeader, PageTitle } from '../../../ui/Page';
 import { Spinner } from '../../../ui/Spinner';
 import { useDebouncedValue } from '../../../ui/useDebouncedValue';
 import { SearchFilters } from '../components/SearchFilters';
-import { UploadTrackDialog } from '../components/UploadTrackDialog';
 import { useLoadOnScroll } from '../useLoadOnScroll';
 import { useDocumentTitle } from '../../../ui/useDocumentTitle';
 
@@ -63,15 +59,18 @@ function SearchResults({ search, minMinutes, maxMinutes }: Filters) {
   );
 }
 
+interface SearchPageProps {
+  /** What the header offers beside the title (app/ puts the admin's Add Track there); `searchFor` shows a song by its title. */
+  headerActions?: (searchFor: (text: string) => void) => ReactNode;
+}
+
 /** docs/product.md §2 Search: text and duration filters served by the API, pages loaded as the list scrolls. */
-export default function SearchPage() {
+export default function SearchPage({ headerActions }: SearchPageProps) {
   useDocumentTitle('Search');
-  const isAdmin = useSelector(selectIsAdmin);
   const [params] = useSearchParams();
   const [text, setText] = useState(params.get('q') ?? '');
   const [minMinutes, setMinMinutes] = useState<number>(SEARCH_DURATION_DEFAULT.min / 60);
   const [maxMinutes, setMaxMinutes] = useState<number>(SEARCH_DURATION_DEFAULT.max / 60);
-  const [uploadOpen, setUploadOpen] = useState(false);
   const search = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
 
   useEffect(() => {
@@ -83,15 +82,10 @@ export default function SearchPage() {
     <Page>
       <PageHeader>
         <PageTitle>Search</PageTitle>
-        {isAdmin ? (
-          <Button type="button" onClick={() => setUploadOpen(true)}>
-            <UploadIcon width={20} height={20} /> Add Track
-          </Button>
-        ) : null}
+        {headerActions?.(setText)}
       </PageHeader>
       <SearchFilters text={text} onText={setText} minMinutes={minMinutes} onMinMinutes={setMinMinutes} maxMinutes={maxMinutes} onMaxMinutes={setMaxMinutes} />
       <SearchResults search={search} minMinutes={minMinutes} maxMinutes={maxMinutes} />
-      {isAdmin ? <UploadTrackDialog open={uploadOpen} onClose={() => setUploadOpen(false)} onUploaded={(song) => setText(song.title)} /> : null}
     </Page>
   );
 }

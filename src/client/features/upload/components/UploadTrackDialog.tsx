@@ -6,9 +6,9 @@ import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import { ErrorMessage } from '../../../ui/Page';
 import { TextField } from '../../../ui/TextField';
-import { DropZone } from '../upload/DropZone';
-import { UploadRow } from '../upload/UploadRow';
-import { useUploadQueue, type TagOverrides, type UploadItem } from '../upload/useUploadQueue';
+import { DropZone } from './DropZone';
+import { UploadRow } from './UploadRow';
+import { useUploadQueue, type TagOverrides, type UploadItem } from '../useUploadQueue';
 
 const Form = styled.form`
   display: grid;

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import type { ScanCounters } from '../../../../contract/library';
+import type { ScanCounters } from '../../../contract/library';
 
 const List = styled.dl`
   display: grid;
