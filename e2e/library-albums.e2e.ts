@@ -14,7 +14,7 @@ import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, SCREENSHOT_DIR } from './support/browser';
 import { freePort, startServer, type RunningServer } from './support/server';
-import { eventually } from './support/polish';
+import { eventually } from './support/waits';
 
 const run = promisify(execFile);
 const root = path.resolve('.');
