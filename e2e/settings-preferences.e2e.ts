@@ -1,11 +1,11 @@
 /**
- * Settings: leaving with unsaved changes asks first, the listening-history choice is kept on the
- * server for every device, and the theme follows the system until one is chosen.
+ * Settings: a chosen theme survives a reload and, until one is chosen, follows the system; leaving
+ * with unsaved changes asks first; the listening-history choice is kept on the server for every device.
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { BASE_URL, createListener, launchBrowser, newContext, signInByApi } from './support/browser';
+import { BASE_URL, createListener, launchBrowser, newContext, screenshot, signInByApi } from './support/browser';
 import { eventually } from './support/waits';
 import { freshListener, pathname } from './support/signedIn';
 
@@ -14,6 +14,28 @@ before(async () => {
   browser = await launchBrowser();
 });
 after(async () => browser?.close());
+
+test('the dark theme chosen in settings survives a reload', async () => {
+  const { page, close } = await freshListener(browser, 'nightowl');
+  await page.goto('/settings');
+  for (const name of ['Profile', 'Notifications', 'Privacy', 'Appearance', 'Streaming']) {
+    await page.getByRole('heading', { name, level: 2 }).waitFor();
+  }
+  await page.getByRole('radio', { name: 'Light' }).check();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  await page.waitForFunction(() => getComputedStyle(document.body).backgroundColor === 'rgb(246, 247, 251)');
+
+  await page.getByRole('radio', { name: 'Dark' }).check();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.waitForFunction(() => getComputedStyle(document.body).backgroundColor === 'rgb(15, 17, 23)');
+  await page.reload();
+  await page.getByRole('heading', { name: 'Settings' }).waitFor();
+  assert.equal(await background(), 'rgb(15, 17, 23)');
+  assert.equal(await page.getByRole('radio', { name: 'Dark' }).isChecked(), true);
+  await screenshot(page, 'settings-dark');
+  await close();
+});
 
 test('leaving Settings with unsaved changes asks first', async () => {
   const { page, close } = await freshListener(browser, 'leaver', '/settings');

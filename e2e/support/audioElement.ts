@@ -23,3 +23,10 @@ export const audioState = (page: Page): Promise<AudioState> =>
 export async function waitForAudio(page: Page, what: string, check: (a: AudioState) => boolean, timeout = 15_000): Promise<AudioState> {
   return eventually(() => audioState(page), check, what, timeout);
 }
+
+/** Waits until the page's audio element passes `check` (run in the page). */
+export async function waitForAudioElement(page: Page, check: (el: HTMLAudioElement) => boolean, timeout = 15_000) {
+  await page.waitForFunction(`(() => { const el = document.getElementById('wavelength-audio'); return !!el && (${check.toString()})(el); })()`, undefined, {
+    timeout,
+  });
+}

@@ -1,11 +1,12 @@
 /**
- * Editing a playlist: its songs move up and down by labelled buttons or by drag and drop, the
- * order is saved on the server and played in, and a removed song comes back with Undo.
+ * Playlists: created, filled, played and deleted; their songs move up and down by labelled buttons
+ * or drag and drop, saved on the server and played in that order; a removed song comes back with
+ * Undo; the card menu follows the menu keyboard pattern.
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from './support/browser';
+import { launchBrowser, screenshot } from './support/browser';
 import { eventually, expectVisible } from './support/waits';
 import { freshListener } from './support/signedIn';
 import { createPlaylistByApi, librarySongs, playlistOrderByApi } from './support/appApi';
@@ -15,6 +16,65 @@ before(async () => {
   browser = await launchBrowser();
 });
 after(async () => browser?.close());
+
+test('create a playlist, add 3 songs, see the total, play all, remove one, delete it after the confirmation', async () => {
+  const { page, token, close } = await freshListener(browser, 'curator');
+  const songs = await librarySongs(page, token, 3);
+  const name = `Road trip ${Date.now().toString(36)}`;
+
+  await page.goto('/playlists');
+  await page.getByText('No playlists yet').waitFor();
+  await page.getByRole('button', { name: 'Create playlist' }).click();
+  const create = page.getByRole('button', { name: 'Create', exact: true });
+  assert.equal(await create.isDisabled(), true, 'Create is disabled while the name is blank');
+  await page.getByLabel('Name').fill(`  ${name}  `);
+  await create.click();
+  const card = page.getByRole('article', { name });
+  await card.waitFor();
+  await card.getByText('0 tracks · 0 min').waitFor();
+  await card.getByRole('link', { name }).click();
+  await page.getByRole('heading', { name, level: 1 }).waitFor();
+
+  await page.getByRole('button', { name: 'Add songs' }).click();
+  const picker = page.getByRole('dialog', { name: 'Add songs' });
+  for (const song of songs) {
+    await picker.getByLabel('Find songs to add').fill(song.title);
+    await picker.getByRole('button', { name: `Add ${song.title}`, exact: true }).click();
+    await picker.getByRole('button', { name: `${song.title} is in the playlist` }).waitFor();
+  }
+  await picker.getByRole('button', { name: 'Done' }).click();
+
+  const seconds = Math.round(songs.reduce((sum, s) => sum + s.duration, 0));
+  const minutes = Math.floor(seconds / 60);
+  const total = minutes >= 60 ? `${Math.floor(minutes / 60)} hr ${minutes % 60} min` : `${minutes} min`;
+  await page.getByTestId('playlist-meta').getByText(`3 tracks · ${total}`).waitFor();
+  const rows = page.getByRole('list', { name: 'Playlist songs' }).getByTestId('song-row');
+  assert.deepEqual(
+    await rows.evaluateAll((els) => els.map((el) => el.querySelector('span')?.textContent ?? '')),
+    songs.map((s) => s.title),
+  );
+  await screenshot(page, 'playlist');
+
+  // play all: the first plays, the rest are queued (Next moves to the second)
+  await page.getByRole('button', { name: 'Play all' }).click();
+  const player = page.getByRole('region', { name: 'Player' }).or(page.locator('[aria-label="Player"]'));
+  await player.getByTestId('player-title').getByText(songs[0].title, { exact: true }).waitFor();
+  await player.getByRole('button', { name: 'Next' }).click();
+  await player.getByTestId('player-title').getByText(songs[1].title, { exact: true }).waitFor();
+
+  await page.getByRole('button', { name: `Remove ${songs[2].title} from playlist` }).click();
+  await page
+    .getByTestId('playlist-meta')
+    .getByText(/^2 tracks · /)
+    .waitFor();
+
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await page.getByText('Are you sure you want to delete this playlist?').waitFor();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
+  await page.waitForURL('**/playlists');
+  await page.getByText('No playlists yet').waitFor();
+  await close();
+});
 
 const stamp = () => Date.now().toString(36);
 
@@ -147,5 +207,42 @@ test('removing a song from a playlist offers Undo, which brings it back in its p
     (ids) => ids.join() === [a.id, b.id, c.id].join(),
     'the server has the song back, in its place',
   );
+  await close();
+});
+
+test('the playlist card menu moves with arrow keys and Escape returns focus to its button', async () => {
+  const { page, token, close } = await freshListener(browser, 'menu');
+  const name = `Menu ${stamp()}`;
+  await createPlaylistByApi(page, token, name);
+  await page.goto('/playlists');
+  const button = page.getByRole('button', { name: `More options for ${name}` });
+  await button.click();
+  const menu = page.getByRole('menu', { name: `${name} options` });
+  await menu.waitFor();
+  const focused = () =>
+    page.evaluate(() =>
+      document.activeElement?.getAttribute('role') === 'menuitem'
+        ? document.activeElement.textContent
+        : `not a menuitem: ${document.activeElement?.outerHTML.slice(0, 80)}`,
+    );
+  assert.equal(await focused(), 'View', 'the first menuitem has focus when the menu opens');
+
+  const steps: [string, string][] = [
+    ['ArrowDown', 'Edit'],
+    ['ArrowDown', 'Delete'],
+    ['ArrowDown', 'View'],
+    ['ArrowUp', 'Delete'],
+    ['Home', 'View'],
+    ['End', 'Delete'],
+  ];
+  for (const [key, expected] of steps) {
+    const before = await focused();
+    await page.keyboard.press(key);
+    assert.equal(await focused(), expected, `${key} from ${before} focuses ${expected}`);
+  }
+
+  await page.keyboard.press('Escape');
+  await menu.waitFor({ state: 'detached' });
+  assert.ok(await button.evaluate((el) => el === document.activeElement), 'Escape returns focus to the menu button');
   await close();
 });

@@ -303,7 +303,7 @@ test('[artwork] home and the player bar show the playing track with its cover', 
   await page.mouse.move(700, 400);
   await page.mouse.wheel(0, 460);
   await page.waitForTimeout(500);
-  // home.png is the demo library's (e2e/personal.e2e.ts); this one shows a scanned library's covers
+  // home.png is the demo library's (e2e/home.e2e.ts); this one shows a scanned library's covers
   await shot('home-artwork');
   assert.ok((await loadedArtwork('body')) > 0, 'home and the player bar draw loaded covers');
 });
