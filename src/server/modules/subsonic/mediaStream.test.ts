@@ -1,71 +1,15 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
+import { readFile } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
-import { albums, artists, songs } from '../../db/schema';
-import { BLUE, RED, inspect, near, writeTwoColourPng } from '../../library/artwork/test/images';
-import { HAS_FFMPEG, describeWithFfmpeg, makeMusicDir, makeTrack } from '../../library/scan/test/makeTracks';
+import { songs } from '../../db/schema';
+import { describeWithFfmpeg, makeMusicDir, makeTrack } from '../../library/scan/test/makeTracks';
 import { createScanApp, scanNow } from '../../library/scan/test/scanApp';
 import { createUser, type TestApp } from '../../test/testApp';
-import type { LiveTranscodes } from '../../library/transcode/liveTranscodes';
 import { LIVE_TRANSCODES_MAX } from './media/transcodeStream';
 import { itMatchesOpenApi } from './test/itMatchesOpenApi';
-import { subsonicFixture, type SubsonicFixture } from './test/subsonicFixture';
+import { bytesOf, fx, liveTranscodes, probe, rawFetch, songRow, useMediaFixture } from './test/mediaFixture';
 
-const run = promisify(execFile);
-
-let fx: SubsonicFixture;
-let root: string;
-/** the app's own count of live transcodes */
-let liveTranscodes: LiveTranscodes;
-
-beforeAll(async () => {
-  fx = await subsonicFixture();
-  root = fx.t.config.musicDirs[0];
-  liveTranscodes = fx.t.app.liveTranscodes;
-  if (HAS_FFMPEG) {
-    const cover = await writeTwoColourPng(path.join(root, '.art/cover.png'), RED, BLUE);
-    await makeTrack(root, 'Words/sung.flac', {
-      format: 'flac',
-      frequency: 700,
-      cover,
-      tags: { title: 'Sung', artist: 'Singer', album: 'Words', LYRICS: '[00:00.50]Hello there\n[00:01.25]Goodbye now' },
-    });
-    await makeTrack(root, 'Words/said.flac', {
-      format: 'flac',
-      frequency: 720,
-      tags: { title: 'Said', artist: 'Singer', album: 'Words', LYRICS: 'First line\nSecond line' },
-    });
-    await makeTrack(root, 'Long/long.flac', { format: 'flac', seconds: 600, frequency: 500, tags: { title: 'Long One', artist: 'Slow', album: 'Long' } });
-    await makeTrack(root, 'Apple/lossless.m4a', { format: 'alac', frequency: 900, tags: { title: 'Lossless', artist: 'Apple', album: 'Lossless' } });
-    await scanNow(fx.t);
-  }
-}, 180_000);
-afterAll(async () => fx?.close());
-
-const songRow = async (title: string) => {
-  const [row] = await fx.t.app.db.select().from(songs).where(eq(songs.title, title));
-  if (!row?.filePath) throw new Error(`no scanned song ${title}`);
-  return { ...row, filePath: row.filePath };
-};
-
-/** A raw request with headers (the client cannot send Range or HEAD); not recorded, since 206/416 bodies are no Subsonic JSON. */
-const rawFetch = (method: string, params: Record<string, string>, init: RequestInit = {}) =>
-  fetch(`${fx.baseUrl}/rest/${method}?${new URLSearchParams(fx.tokenParams('listener', { f: 'json', ...params }) as Record<string, string>)}`, init);
-
-const bytesOf = async (res: Response) => Buffer.from(await res.arrayBuffer());
-
-async function probe(bytes: Buffer): Promise<{ codec: string; bitRate: number }> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'wavelength-probe-'));
-  const file = path.join(dir, 'out');
-  await writeFile(file, bytes);
-  const { stdout } = await run('ffprobe', ['-v', 'error', '-select_streams', 'a:0', '-show_entries', 'stream=codec_name:format=bit_rate', '-of', 'json', file]);
-  const info = JSON.parse(stdout);
-  return { codec: info.streams[0].codec_name, bitRate: Number(info.format.bit_rate) };
-}
+/** Subsonic stream: the file with byte ranges, transcodes and their limits, and a server without ffmpeg. */
+useMediaFixture();
 
 describeWithFfmpeg('Subsonic stream: the file through the web app’s Range code', () => {
   it('sends the whole file with Accept-Ranges, byte for byte, through both sign-in schemes', async () => {
@@ -238,135 +182,6 @@ describeWithFfmpeg('Subsonic stream: the file through the web app’s Range code
     }
     const missing = await fx.as.listener.token.custom('stream', {});
     expect((await missing.json())['subsonic-response']).toMatchObject({ status: 'failed', error: { code: 10 } });
-  });
-});
-
-describeWithFfmpeg('Subsonic download', () => {
-  it('sends the original file as an attachment with a safe name, ranges included', async () => {
-    const song = await songRow('Q One');
-    const file = await readFile(song.filePath);
-    const res = await fx.as.listener.key.download({ id: song.id });
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="Queen - Q One.mp3"; filename*=UTF-8''Queen%20-%20Q%20One.mp3`);
-    expect((await bytesOf(res)).equals(file)).toBe(true);
-    const part = await rawFetch('download', { id: song.id }, { headers: { range: 'bytes=10-19' } });
-    expect(part.status).toBe(206);
-    expect((await bytesOf(part)).equals(file.subarray(10, 20))).toBe(true);
-  });
-
-  it('downloads an ALAC song as the original M4A, never a transcode, even with format=mp3', async () => {
-    const song = await songRow('Lossless');
-    const res = await fx.as.listener.key.download({ id: song.id, format: 'mp3' });
-    expect(res.headers.get('content-type')).toBe('audio/mp4');
-    expect(res.headers.get('content-disposition')).toContain('filename="Apple - Lossless.m4a"');
-    expect((await bytesOf(res)).equals(await readFile(song.filePath))).toBe(true);
-  });
-
-  it('answers error 70 for an unknown id', async () => {
-    const res = await fx.as.listener.key.download({ id: '00000000-0000-4000-8000-000000000000' });
-    expect((await res.json())['subsonic-response'].error.code).toBe(70);
-  });
-});
-
-describeWithFfmpeg('Subsonic getCoverArt', () => {
-  it('serves the artwork of a hash, a song, an album and an artist as a JPEG of at most the size asked', async () => {
-    const song = await songRow('Sung');
-    const [album] = await fx.t.app.db.select().from(albums).where(eq(albums.name, 'Words'));
-    const [artist] = await fx.t.app.db.select().from(artists).where(eq(artists.name, 'Singer'));
-    expect(song.artworkHash).toMatch(/^[0-9a-f]{32}$/);
-    for (const id of [song.artworkHash!, song.id, album.id, artist.id]) {
-      const res = await fx.as.listener.token.getCoverArt({ id, size: 64 });
-      expect({ id, status: res.status, type: res.headers.get('content-type') }).toEqual({ id, status: 200, type: 'image/jpeg' });
-      const image = await bytesOf(res);
-      const meta = await sharp(image).metadata();
-      expect(meta.width).toBeLessThanOrEqual(64);
-      expect(meta.height).toBeLessThanOrEqual(64);
-      // the embedded picture: red on the left, blue on the right
-      expect(near((await inspect(image, 10, 32)).pixel, RED)).toBe(true);
-      expect(near((await inspect(image, 54, 32)).pixel, BLUE)).toBe(true);
-    }
-  });
-
-  it('gives the largest thumbnail without a size, caches a hash for ever and answers 304 to its ETag', async () => {
-    const song = await songRow('Sung');
-    const res = await fx.as.listener.key.getCoverArt({ id: song.artworkHash! });
-    expect((await sharp(await bytesOf(res)).metadata()).width).toBe(600);
-    expect(res.headers.get('cache-control')).toContain('immutable');
-    const etag = res.headers.get('etag')!;
-    const again = await rawFetch('getCoverArt', { id: song.artworkHash! }, { headers: { 'if-none-match': etag } });
-    expect(again.status).toBe(304);
-  });
-
-  it('serves a placeholder album cover too, and answers error 70 for an id naming nothing', async () => {
-    const res = await fx.as.listener.token.getCoverArt({ id: await fx.songId('Q One'), size: 300 });
-    expect(res.headers.get('content-type')).toBe('image/jpeg');
-    expect((await sharp(await bytesOf(res)).metadata()).width).toBe(300);
-    for (const id of ['00000000-0000-4000-8000-000000000000', '0'.repeat(32), 'nonsense']) {
-      const missing = await fx.as.listener.token.getCoverArt({ id });
-      expect({ id, body: (await missing.json())['subsonic-response'] }).toMatchObject({ id, body: { status: 'failed', error: { code: 70 } } });
-    }
-  });
-});
-
-describeWithFfmpeg('Subsonic lyrics and avatars', () => {
-  it('getLyricsBySongId lists synced lines with their start in ms', async () => {
-    const res = await fx.as.listener.token.getLyricsBySongId({ id: await fx.songId('Sung') });
-    expect(res.status).toBe('ok');
-    expect(res.lyricsList).toEqual({
-      structuredLyrics: [
-        {
-          displayArtist: 'Singer',
-          displayTitle: 'Sung',
-          lang: 'xxx',
-          offset: 0,
-          synced: true,
-          line: [
-            { start: 500, value: 'Hello there' },
-            { start: 1250, value: 'Goodbye now' },
-          ],
-        },
-      ],
-    });
-  });
-
-  it('getLyricsBySongId lists plain lyrics unsynced, and an empty lyricsList for a song without any', async () => {
-    const plain = await fx.as.listener.key.getLyricsBySongId({ id: await fx.songId('Said') });
-    expect(plain.lyricsList).toEqual({
-      structuredLyrics: [
-        {
-          displayArtist: 'Singer',
-          displayTitle: 'Said',
-          lang: 'xxx',
-          offset: 0,
-          synced: false,
-          line: [{ value: 'First line' }, { value: 'Second line' }],
-        },
-      ],
-    });
-    const none = await fx.as.listener.key.getLyricsBySongId({ id: await fx.songId('Q One') });
-    expect(none).toMatchObject({ status: 'ok', lyricsList: {} });
-    expect(none.lyricsList).toEqual({});
-    const unknown = await fx.as.listener.key.getLyricsBySongId({ id: '00000000-0000-4000-8000-000000000000' });
-    expect(unknown).toMatchObject({ status: 'failed', error: { code: 70 } });
-  });
-
-  it('answers XML with structuredLyrics and line elements carrying their text', async () => {
-    const res = await fx.raw('getLyricsBySongId', fx.tokenParams('listener', { id: await fx.songId('Sung') }));
-    const xml = await res.text();
-    expect(xml).toContain('<lyricsList><structuredLyrics ');
-    expect(xml).toContain('<line start="500">Hello there</line><line start="1250">Goodbye now</line>');
-  });
-
-  it('getLyrics finds lyrics by artist and title (case and punctuation ignored), else an empty value', async () => {
-    const found = await fx.as.listener.token.getLyrics({ artist: 'singer', title: 'SUNG!' });
-    expect(found.lyrics).toEqual({ artist: 'Singer', title: 'Sung', value: 'Hello there\nGoodbye now' });
-    expect((await fx.as.listener.token.getLyrics({ title: 'Said' })).lyrics.value).toBe('First line\nSecond line');
-    expect((await fx.as.listener.token.getLyrics({ artist: 'Queen', title: 'Q One' })).lyrics).toEqual({ value: '' });
-  });
-
-  it('getAvatar answers error 70: there are no avatars', async () => {
-    const res = await fx.as.listener.token.getAvatar({ username: fx.as.listener.user.user.username });
-    expect((await res.json())['subsonic-response']).toMatchObject({ status: 'failed', error: { code: 70 } });
   });
 });
 
