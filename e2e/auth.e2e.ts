@@ -134,3 +134,18 @@ test("forgot password shows 'Check your inbox', and the mailed link sets a new p
   assert.equal(again.status(), 400);
   await context.close();
 });
+
+test('a wrong password clears the password field', async () => {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  const user = await createListener(page, 'typo');
+  await page.goto('/auth/login');
+  await page.getByLabel('Email').fill(user.email);
+  const password = page.getByLabel('Password', { exact: true });
+  await password.fill('not-the-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('alert').filter({ hasText: 'Invalid email or password' }).waitFor();
+  assert.equal(await password.inputValue(), '', 'the password field is empty after a wrong password');
+  assert.equal(await page.getByLabel('Email').inputValue(), user.email, 'the email stays');
+  await context.close();
+});

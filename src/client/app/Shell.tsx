@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
-import { TopSearch } from '../features/library';
+import { TopSearch } from '../features/search';
 import { PlayerBar } from '../features/player';
 import { OnAirNotice } from '../features/radio';
 import { SongActionsProvider } from '../shared/songs';

@@ -11,7 +11,7 @@ const SignupPage = lazy(() => import(/* webpackChunkName: "auth-signup" */ '../f
 const ForgotPasswordPage = lazy(() => import(/* webpackChunkName: "auth-forgot" */ '../features/auth/pages/ForgotPasswordPage'));
 const ResetPasswordPage = lazy(() => import(/* webpackChunkName: "auth-reset" */ '../features/auth/pages/ResetPasswordPage'));
 const HomePage = lazy(() => import(/* webpackChunkName: "home" */ './screens/home/HomeScreen'));
-const SearchPage = lazy(() => import(/* webpackChunkName: "search" */ '../features/library/pages/SearchPage'));
+const SearchPage = lazy(() => import(/* webpackChunkName: "search" */ './screens/search/SearchScreen'));
 const MusicBoxPage = lazy(() => import(/* webpackChunkName: "music-box" */ '../features/musicBox/pages/MusicBoxPage'));
 const RadioPage = lazy(() => import(/* webpackChunkName: "radio" */ '../features/radio/pages/RadioPage'));
 const PlaylistsPage = lazy(() => import(/* webpackChunkName: "playlists" */ '../features/playlists/pages/PlaylistsPage'));

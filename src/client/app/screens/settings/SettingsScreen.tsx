@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
-import { LibraryScanPanel } from '../../../features/library';
+import { LibraryScanPanel } from '../../../features/libraryScan';
 import { ProfileFields, useSaveProfile, type ProfileDraft } from '../../../features/profile';
 import { SubsonicAccessPanel } from '../../../features/subsonicAccess';
 import {

@@ -1,2 +1,0 @@
-export { TopSearch } from './components/TopSearch';
-export { LibraryScanPanel } from './scan/LibraryScanPanel';
