@@ -4,7 +4,7 @@ import { splitFolderImages } from '../artwork/folderImages';
 import { refreshArtwork } from '../artwork/refreshArtwork';
 import { applyFolderChanges, syncFolderImages } from '../artwork/syncFolderImages';
 import { classify, type Classified } from './classify';
-import { loadKnownSongs } from './knownSongs';
+import { loadKnownSongs, type KnownSong } from './knownSongs';
 import { matchMoves } from './matchMoves';
 import type { Playability } from './playability';
 import { readFiles, type ReadOptions, type ReadOutcome } from './readFiles';
@@ -56,7 +56,8 @@ export async function runScan(deps: ScanDeps): Promise<ScanOutcome> {
   counters.unchanged = plan.unchanged.length;
   const inScope = targetFolders && ((file: string) => targetFolders.some((folder) => isWithin(folder, file)));
   const folders = await syncFolderImages(db, images, keptRoots, inScope);
-  counters.rowsWritten += folders.rowsWritten + (await applyFolderChanges(db, known.values(), folders.changedFolders));
+  const songsOfChangedFolders = await withSongsOfFolders(db, known, folders.changedFolders.keys(), targetFolders);
+  counters.rowsWritten += folders.rowsWritten + (await applyFolderChanges(db, songsOfChangedFolders, folders.changedFolders));
   const { writes, removedIds } = await readAndMatch(plan, { ffmpegAvailable: deps.ffmpegAvailable, counters, skipped, signal });
   for (const { track } of writes) track.folderImageHash = folders.hashByFolder.get(path.dirname(track.file.path)) ?? null;
 
@@ -82,6 +83,16 @@ async function walkScope(roots: string[], targets: ScanTarget[] | null): Promise
   if (targets) return walkTargets(targets);
   const walked = await walkRoots(roots);
   return { ...walked, emptyRoots: roots.filter((root) => !walked.files.some((f) => f.root === root)) };
+}
+
+/**
+ * The known songs plus, in a targeted scan, those of changed folders outside the targets (a gone
+ * top-level cover image is its own target; its folder, the root, is not).
+ */
+async function withSongsOfFolders(db: Db, known: Map<string, KnownSong>, changed: Iterable<string>, targets: string[] | undefined): Promise<KnownSong[]> {
+  const outside = targets ? [...changed].filter((folder) => !targets.some((target) => isWithin(target, folder))) : [];
+  if (!outside.length) return [...known.values()];
+  return [...new Map([...known, ...(await loadKnownSongs(db, outside))]).values()];
 }
 
 /** Phases 3 and 4: read new and changed files, tell moved files from added ones; answers what to write and remove. */

@@ -79,4 +79,14 @@ describeWithFfmpeg('library scan of target folders (the watcher)', () => {
     expect(await t.app.db.select().from(songs).where(eq(songs.title, 'Song 9.1'))).toHaveLength(1);
     expect((await scanNow(t)).counters).toMatchObject({ removed: 1 });
   });
+
+  it('a cover image gone from the top of the root (its own target): the top-level songs lose it, as in a full scan', async () => {
+    await makeTrack(root, 'top.mp3', { frequency: 900, tags: { title: 'Top', artist: 'Topper', album: 'Loose' } });
+    await writeSolidJpeg(path.join(root, 'cover.jpg'), BLUE);
+    await scanNow(t);
+    await rm(path.join(root, 'cover.jpg'));
+    const result = await scanFoldersNow(t, [path.join(root, 'cover.jpg')]);
+    expect(result.counters).toMatchObject({ filesSeen: 0, removed: 0 });
+    expect(await libraryContent(t)).toEqual(await fullScanContent(root));
+  });
 });
