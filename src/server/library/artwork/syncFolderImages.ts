@@ -21,10 +21,12 @@ const isUnder = (file: string, roots: string[]) => roots.some((root) => file.sta
  * The folder images of a scan against folder_images: an image with the size and mtime of its row
  * is not read again (an unchanged tree reads and writes nothing); a new or changed one is read and
  * hashed (bytes only: thumbnails are made when first asked for). Rows under `keptRoots` (roots
- * that could not be read or yielded nothing) are kept as they are.
+ * that could not be read or yielded nothing) or outside `scope` are kept as they are.
  */
-export async function syncFolderImages(db: Db, images: FoundFile[], keptRoots: string[]): Promise<FolderImageSync> {
+export async function syncFolderImages(db: Db, images: FoundFile[], keptRoots: string[], scope?: (file: string) => boolean): Promise<FolderImageSync> {
   const known = await db.select().from(folderImages);
+  // a targeted scan (`scope`): rows outside its folders are kept like those of kept roots
+  const isKept = (file: string) => isUnder(file, keptRoots) || (scope !== undefined && !scope(file));
   const before = new Map(known.map((row) => [path.dirname(row.path), row]));
   const hashByFolder = new Map<string, string>();
   const changedFolders = new Map<string, string | null>();
@@ -45,9 +47,9 @@ export async function syncFolderImages(db: Db, images: FoundFile[], keptRoots: s
     upserts.push({ path: image.path, hash, sizeBytes: image.size, mtimeMs: image.mtimeMs });
     if (row?.hash !== hash) changedFolders.set(folder, hash);
   }
-  const gone = known.filter((row) => !isUnder(row.path, keptRoots) && hashByFolder.get(path.dirname(row.path)) === undefined);
+  const gone = known.filter((row) => !isKept(row.path) && hashByFolder.get(path.dirname(row.path)) === undefined);
   for (const row of known) {
-    if (isUnder(row.path, keptRoots)) hashByFolder.set(path.dirname(row.path), row.hash);
+    if (isKept(row.path)) hashByFolder.set(path.dirname(row.path), row.hash);
   }
   for (const row of gone) changedFolders.set(path.dirname(row.path), null);
   // a folder whose chosen image changed name: the old row goes, the new one is upserted

@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import path from 'node:path';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/open';
 import { songs } from '../../db/schema';
 
@@ -16,8 +17,15 @@ export interface KnownSong {
   discNumber: number | null;
 }
 
-/** Every scanned song, by its file's absolute path: one query, whatever the library's size. */
-export async function loadKnownSongs(db: Db): Promise<Map<string, KnownSong>> {
+/** A song's file is the folder itself or lies under it. */
+const underFolder = (folder: string) => or(eq(songs.filePath, folder), sql`starts_with(${songs.filePath}, ${folder.endsWith(path.sep) ? folder : folder + path.sep})`);
+
+/**
+ * Every scanned song, by its file's absolute path: one query, whatever the library's size.
+ * With `folders` (a targeted scan), only the songs whose file lies under one of them.
+ */
+export async function loadKnownSongs(db: Db, folders?: string[]): Promise<Map<string, KnownSong>> {
+  if (folders && !folders.length) return new Map();
   const rows = await db
     .select({
       id: songs.id,
@@ -32,7 +40,7 @@ export async function loadKnownSongs(db: Db): Promise<Map<string, KnownSong>> {
       discNumber: songs.discNumber,
     })
     .from(songs)
-    .where(eq(songs.source, 'scan'));
+    .where(and(eq(songs.source, 'scan'), folders ? or(...folders.map(underFolder)) : undefined));
   const known = new Map<string, KnownSong>();
   for (const row of rows) {
     if (row.filePath) known.set(row.filePath, { ...row, filePath: row.filePath, fileMtimeMs: row.fileMtimeMs ?? -1 });

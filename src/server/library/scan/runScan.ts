@@ -4,12 +4,13 @@ import { splitFolderImages } from '../artwork/folderImages';
 import { refreshArtwork } from '../artwork/refreshArtwork';
 import { applyFolderChanges, syncFolderImages } from '../artwork/syncFolderImages';
 import { classify, type Classified } from './classify';
-import { loadKnownSongs } from './knownSongs';
+import { loadKnownSongs, type KnownSong } from './knownSongs';
 import { matchMoves } from './matchMoves';
 import type { Playability } from './playability';
 import { readFiles, type ReadOptions, type ReadOutcome } from './readFiles';
 import type { ReadTrack, ScanCounters, SkippedFile } from './types';
-import { walkRoots } from './walk';
+import { isWithin, scanTargets, type ScanTarget } from './scanTargets';
+import { walkRoots, walkTargets, type WalkResult } from './walk';
 import { removeEmptyAlbums, removeOrphanArtists, removeSongs, writeTracks, type TrackWrite } from './writeBatch';
 
 export interface ScanDeps {
@@ -20,6 +21,11 @@ export interface ScanDeps {
   counters: ScanCounters;
   signal?: AbortSignal;
   batchSize?: number;
+  /**
+   * Rescan only these folders (the watcher's changes): walk them, and count missing only songs
+   * under them; grouping and clean-up then run as for a full scan. Absent: the whole library.
+   */
+  targets?: string[];
 }
 
 export interface ScanOutcome {
@@ -29,25 +35,29 @@ export interface ScanOutcome {
 /**
  * One scan of the MUSIC_DIR roots, in Navidrome's phases: walk, change detection, read tags of
  * new and changed files only, match moves, write in batched transactions, remove what is gone.
+ * With `targets`, the same phases over those folders only.
  */
 export async function runScan(deps: ScanDeps): Promise<ScanOutcome> {
   const { db, counters, signal } = deps;
   const batchSize = deps.batchSize ?? 500;
-  const walked = await walkRoots(deps.roots);
+  const targets = deps.targets ? scanTargets(deps.roots, deps.targets) : null;
+  const walked = await walkScope(deps.roots, targets);
   const skipped = [...walked.skipped];
   for (const root of walked.unreadableRoots) skipped.push({ path: root, reason: 'music folder cannot be read: its songs are kept', failed: true });
   counters.filesSeen = walked.files.length + walked.skipped.filter((s) => s.failed).length;
   counters.failed = skipped.filter((s) => s.failed).length;
-  const emptyRoots = deps.roots.filter((root) => !walked.files.some((f) => f.root === root));
 
   signal?.throwIfAborted();
   const { images, others } = splitFolderImages(walked.files);
-  const keptRoots = [...walked.unreadableRoots, ...emptyRoots];
-  const known = await loadKnownSongs(db);
+  const keptRoots = [...walked.unreadableRoots, ...walked.emptyRoots];
+  const targetFolders = targets?.map((t) => t.folder);
+  const known = await loadKnownSongs(db, targetFolders);
   const plan = classify(others, known, keptRoots);
   counters.unchanged = plan.unchanged.length;
-  const folders = await syncFolderImages(db, images, keptRoots);
-  counters.rowsWritten += folders.rowsWritten + (await applyFolderChanges(db, known.values(), folders.changedFolders));
+  const inScope = targetFolders && ((file: string) => targetFolders.some((folder) => isWithin(folder, file)));
+  const folders = await syncFolderImages(db, images, keptRoots, inScope);
+  const songsOfChangedFolders = await withSongsOfFolders(db, known, folders.changedFolders.keys(), targetFolders);
+  counters.rowsWritten += folders.rowsWritten + (await applyFolderChanges(db, songsOfChangedFolders, folders.changedFolders));
   const { writes, removedIds } = await readAndMatch(plan, { ffmpegAvailable: deps.ffmpegAvailable, counters, skipped, signal });
   for (const { track } of writes) track.folderImageHash = folders.hashByFolder.get(path.dirname(track.file.path)) ?? null;
 
@@ -63,6 +73,26 @@ export async function runScan(deps: ScanDeps): Promise<ScanOutcome> {
   // removals and folder covers change albums no write touched
   if (removedIds.length || folders.changedFolders.size) counters.rowsWritten += await refreshArtwork(db, null);
   return { skipped };
+}
+
+/**
+ * Phase 1 for the whole library or, with targets, for those folders only. Roots kept as they are:
+ * unreadable ones, and those that yielded no file (a full scan) or hold nothing (a targeted one).
+ */
+async function walkScope(roots: string[], targets: ScanTarget[] | null): Promise<WalkResult & { emptyRoots: string[] }> {
+  if (targets) return walkTargets(targets);
+  const walked = await walkRoots(roots);
+  return { ...walked, emptyRoots: roots.filter((root) => !walked.files.some((f) => f.root === root)) };
+}
+
+/**
+ * The known songs plus, in a targeted scan, those of changed folders outside the targets (a gone
+ * top-level cover image is its own target; its folder, the root, is not).
+ */
+async function withSongsOfFolders(db: Db, known: Map<string, KnownSong>, changed: Iterable<string>, targets: string[] | undefined): Promise<KnownSong[]> {
+  const outside = targets ? [...changed].filter((folder) => !targets.some((target) => isWithin(target, folder))) : [];
+  if (!outside.length) return [...known.values()];
+  return [...new Map([...known, ...(await loadKnownSongs(db, outside))]).values()];
 }
 
 /** Phases 3 and 4: read new and changed files, tell moved files from added ones; answers what to write and remove. */

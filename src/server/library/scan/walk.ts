@@ -1,5 +1,6 @@
-import { opendir, stat } from 'node:fs/promises';
+import { lstat, opendir, stat } from 'node:fs/promises';
 import path from 'node:path';
+import type { ScanTarget } from './scanTargets';
 import type { FoundFile, SkippedFile } from './types';
 
 export interface WalkResult {
@@ -23,6 +24,38 @@ export async function walkRoots(roots: string[]): Promise<WalkResult> {
     }
   }
   return result;
+}
+
+/**
+ * Phase 1 of a targeted scan: the files under the target folders only, walked as walkRoots walks.
+ * A target that is gone yields nothing (its songs are then missing); one that is a file yields itself.
+ * A root that cannot be read, or holds nothing visible (an unmounted disk), is reported in
+ * `unreadableRoots` or `emptyRoots`, and its targets are not walked.
+ */
+export async function walkTargets(targets: ScanTarget[]): Promise<WalkResult & { emptyRoots: string[] }> {
+  const result = { files: [], skipped: [], unreadableRoots: [] as string[], emptyRoots: [] as string[] };
+  const rootState = new Map<string, 'ok' | 'unreadable' | 'empty'>();
+  for (const { root, folder } of targets) {
+    if (!rootState.has(root)) rootState.set(root, await rootStateOf(root));
+    if (rootState.get(root) !== 'ok') continue;
+    const info = await lstat(folder).catch(() => null);
+    if (info?.isDirectory()) await walkFolder(root, folder, result).catch(() => undefined);
+    else if (info?.isFile() && !path.basename(folder).startsWith('.')) await addFile(root, folder, result);
+  }
+  for (const [root, state] of rootState) {
+    if (state === 'unreadable') result.unreadableRoots.push(root);
+    if (state === 'empty') result.emptyRoots.push(root);
+  }
+  return result;
+}
+
+async function rootStateOf(root: string): Promise<'ok' | 'unreadable' | 'empty'> {
+  try {
+    for await (const entry of await opendir(root)) if (!entry.name.startsWith('.')) return 'ok';
+    return 'empty';
+  } catch {
+    return 'unreadable';
+  }
 }
 
 async function walkFolder(root: string, folder: string, result: WalkResult): Promise<void> {

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { LibraryScanService } from '../../modules/library/scanService';
 import { BurstDebouncer, type BurstOptions } from './debounce';
+import { folderTargets } from './folderTargets';
 import { RescanQueue } from './rescanQueue';
 import { RootWatcher } from './rootWatcher';
 
@@ -17,17 +18,21 @@ export const DEFAULT_BURST: BurstOptions = { quietMs: 2_000, maxMs: 8_000 };
 const DEFAULT_RETRY_MS = 60_000;
 
 /**
- * Watches the music folders and runs an incremental scan of them after each burst of changes
- * (docs/product.md §5.7; docs/decisions/library.md, Watching).
+ * Watches the music folders and, after each burst of changes, rescans only the folders that
+ * changed, as Navidrome's watcher does (docs/product.md §5.7; docs/decisions/library.md, Watching).
  */
 export class LibraryWatcher {
   private readonly queue: RescanQueue;
   private readonly debouncer: BurstDebouncer;
   private watchers: RootWatcher[] = [];
+  /** the paths changed in the current burst, by root; null: the whole root */
+  private changed = new Map<string, Set<string> | null>();
+  /** the folders the last burst asked to rescan (the log and tests read them) */
+  lastTargets: string[] = [];
 
   constructor(private readonly options: LibraryWatcherOptions) {
     this.queue = new RescanQueue(options.library, options.log);
-    this.debouncer = new BurstDebouncer(options.burst ?? DEFAULT_BURST, () => this.queue.request());
+    this.debouncer = new BurstDebouncer(options.burst ?? DEFAULT_BURST, () => void this.flush());
   }
 
   /** scans started by the watcher so far */
@@ -43,9 +48,29 @@ export class LibraryWatcher {
     if (this.watchers.length) return;
     const { roots, log } = this.options;
     const retryMs = this.options.retryMs ?? DEFAULT_RETRY_MS;
-    this.watchers = roots.map((root) => new RootWatcher({ root, log, retryMs, onChange: () => this.debouncer.touch() }));
+    this.watchers = roots.map((root) => new RootWatcher({ root, log, retryMs, onChange: (changed) => this.touched(root, changed) }));
     for (const watcher of this.watchers) watcher.open();
     log.info({ roots }, 'watching the music folders');
+  }
+
+  private touched(root: string, changedPath: string | null): void {
+    const paths = this.changed.get(root);
+    if (changedPath === null) this.changed.set(root, null);
+    else if (paths) paths.add(changedPath);
+    else if (paths === undefined) this.changed.set(root, new Set([changedPath]));
+    this.debouncer.touch();
+  }
+
+  /** The burst is over: its changed paths become folder targets (the root itself when it all may have changed). */
+  private async flush(): Promise<void> {
+    const changed = this.changed;
+    this.changed = new Map();
+    const targets: string[] = [];
+    for (const [root, paths] of changed) targets.push(...(paths ? await folderTargets(root, paths) : [root]));
+    if (!targets.length) return;
+    this.lastTargets = targets;
+    this.options.log.debug({ targets }, 'music folders changed');
+    this.queue.request(targets);
   }
 
   /** Stops watching; no scan starts after this resolves. */

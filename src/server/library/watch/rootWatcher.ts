@@ -10,9 +10,9 @@ export function isHidden(relative: string): boolean {
 export interface RootWatcherOptions {
   root: string;
   log: FastifyBaseLogger;
-  /** a visible file or folder under the root changed */
-  onChange: () => void;
-  /** after an error, try to watch again this often (each success asks for a rescan via onChange) */
+  /** a visible file or folder under the root changed (its absolute path), or anything may have (null) */
+  onChange: (changedPath: string | null) => void;
+  /** after an error, try to watch again this often (each success asks for a rescan of the root via onChange(null)) */
   retryMs: number;
 }
 
@@ -33,7 +33,8 @@ export class RootWatcher {
     if (this.closed) return false;
     try {
       this.watcher = watch(root, { recursive: true, persistent: false }, (_event, name) => {
-        if (name === null || !isHidden(name.toString())) onChange();
+        if (name === null) onChange(null);
+        else if (!isHidden(name.toString())) onChange(path.join(root, name.toString()));
       });
       this.watcher.on('error', (error) => this.failed(error));
       return true;
@@ -62,7 +63,7 @@ export class RootWatcher {
     if (this.closed || this.retryTimer) return;
     this.retryTimer = setTimeout(() => {
       this.retryTimer = null;
-      if (this.open()) this.options.onChange();
+      if (this.open()) this.options.onChange(null);
     }, this.options.retryMs);
   }
 }

@@ -36,8 +36,11 @@ export class LibraryScanService {
     return { configured: this.configured, running: this.current !== null, progress: this.current ? { ...this.current.counters } : null, lastResult: this.last };
   }
 
-  /** Starts a scan in the background unless one runs here or, on PostgreSQL, on another instance. */
-  async start(): Promise<StartAnswer> {
+  /**
+   * Starts a scan in the background unless one runs here or, on PostgreSQL, on another instance.
+   * With `targets` (the watcher's changed folders) only those folders are rescanned.
+   */
+  async start(targets?: string[]): Promise<StartAnswer> {
     if (!this.configured) return 'unconfigured';
     if (this.current || this.starting) return 'running';
     this.starting = true;
@@ -46,7 +49,7 @@ export class LibraryScanService {
       if (!lock) return 'running';
       const counters = emptyCounters();
       const abort = new AbortController();
-      const done = this.run(counters, abort.signal).finally(async () => {
+      const done = this.run(counters, abort.signal, targets).finally(async () => {
         await lock.release();
         this.current = null;
       });
@@ -74,15 +77,15 @@ export class LibraryScanService {
     await this.whenIdle();
   }
 
-  private async run(counters: ScanCounters, signal: AbortSignal): Promise<void> {
+  private async run(counters: ScanCounters, signal: AbortSignal, targets?: string[]): Promise<void> {
     const { database, roots, log, now } = this.options;
     const startedAt = new Date(now()).toISOString();
     let skipped: SkippedFile[] = [];
     let error: string | null = null;
     try {
       const hasFfmpeg = (this.options.ffmpegAvailable ?? ffmpegAvailable)();
-      ({ skipped } = await runScan({ db: database.db, roots, ffmpegAvailable: hasFfmpeg, counters, signal }));
-      log.info({ ...counters, skipped: skipped.length }, 'library scan finished');
+      ({ skipped } = await runScan({ db: database.db, roots, ffmpegAvailable: hasFfmpeg, counters, signal, targets }));
+      log.info({ ...counters, skipped: skipped.length, targets: targets?.length }, targets ? 'library folders rescanned' : 'library scan finished');
     } catch (cause) {
       error = signal.aborted ? 'stopped: the server is closing' : (cause as Error).message;
       log.error({ err: cause }, 'library scan failed');

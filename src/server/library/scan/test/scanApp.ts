@@ -16,3 +16,13 @@ export async function scanNow(t: TestApp): Promise<ScanResult> {
   if (result.outcome !== 'completed') throw new Error(`scan failed: ${result.error}`);
   return result;
 }
+
+/** Runs one scan of the given folders only (as the watcher asks for) to its end and answers its result. */
+export async function scanFoldersNow(t: TestApp, folders: string[]): Promise<ScanResult> {
+  const answer = await t.app.library.start(folders);
+  if (answer !== 'started') throw new Error(`scan did not start: ${answer}`);
+  await t.app.library.whenIdle();
+  const result = t.app.library.status().lastResult;
+  if (!result || result.outcome !== 'completed') throw new Error(`scan failed: ${result?.error}`);
+  return result;
+}
