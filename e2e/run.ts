@@ -4,7 +4,7 @@
  * node's test runner; every test drives Debian's chromium through playwright-core.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,14 +36,20 @@ const port = await freePort();
 const server = await startServer({ root, port, dataDir: path.join(tmp, 'data'), clientDir });
 console.log(`e2e: server on ${server.baseUrl}`);
 
+// arguments are e2e files, or words that pick the e2e files whose names contain them (`-- playback click`)
 const only = process.argv.slice(2);
+const all = readdirSync(path.join(root, 'e2e'))
+  .filter((f) => f.endsWith('.e2e.ts'))
+  .map((f) => path.join('e2e', f));
 const files = (
-  only.length
-    ? only
-    : readdirSync(path.join(root, 'e2e'))
-        .filter((f) => f.endsWith('.e2e.ts'))
-        .map((f) => path.join('e2e', f))
+  only.length ? [...new Set(only.flatMap((arg) => (existsSync(path.join(root, arg)) ? [arg] : all.filter((f) => path.basename(f).includes(arg)))))] : all
 ).sort();
+if (!files.length) {
+  console.error(`e2e: no e2e file matches ${only.join(' ')}`);
+  await server.stop();
+  process.exit(1);
+}
+console.log(`e2e: ${files.join(' ')}`);
 const child = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), '--test', '--test-concurrency=1', ...files], {
   cwd: root,
   stdio: 'inherit',

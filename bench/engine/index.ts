@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Part } from '../lib/part';
 import { OUT_DIR, ROOT, TSX_CLI } from '../lib/paths';
 import { atMost, info, type Figure } from '../lib/report';
+import { benchAlignment, type AlignmentBench } from './alignment';
 
 const ENGINE_FIGURES = path.join(OUT_DIR, 'engine-figures.json');
 const RADIO_FIGURES = path.join(OUT_DIR, 'radio-sync-figures.json');
@@ -29,6 +30,10 @@ export const enginePart: Part = {
   title: 'Playback engine in chromium: gapless, crossfade, ReplayGain, radio track change',
   limitSeconds: 600,
   async run(ctx) {
+    const align = benchAlignment();
+    ctx.log(
+      `engine: hand-over alignment (${align.window} frames × ${align.lags} lags) before, brute force: ${align.bruteForce.multiplies} multiplies, ${align.bruteForce.ms.toFixed(2)} ms; after, FFT (size ${align.fft.fftSize}, ${align.fft.exactLags} lag(s) summed exactly): ${align.fft.multiplies} multiplies, ${align.fft.ms.toFixed(2)} ms; same lag and score: ${align.same}`,
+    );
     rmSync(ENGINE_FIGURES, { force: true });
     rmSync(RADIO_FIGURES, { force: true });
     const code = await runBrowserTests(await ctx.clientDir(), ctx.log);
@@ -61,11 +66,28 @@ export const enginePart: Part = {
       }),
       info('hand-over from the element to the decoded copy: samples slipped (pink noise)', 'samples', f['handOver.slipSamples']),
       info('radio start at a wall-clock time: error', 'ms', f['radio.startErrorMs']),
+      ...alignmentFigures(align),
     ];
     return {
-      method: `The engine's browser tests (e2e/playback-engine.e2e.ts, e2e/radio-sync.e2e.ts) in Debian chromium on a production build: the app's own output is tapped by an AudioWorklet at the end of the engine's graph (debug switch wavelength_audio_tap). Gapless: two FLAC files that are the two halves of one 441 Hz sine, played one after the other, first by driving the engine as the sagas do, then through the app (a search's results as the queue); the reference in the same run is the old one-element player (switch wavelength_audio_engine=element) tapped the same way. Crossfade: a 440 Hz and a 660 Hz tone of two albums with 3 s set; the overlap is the time both tones are above −46 dB of their full level in 40 ms Hann blocks every 10 ms. ReplayGain: a 1 kHz tone tagged −6 dB against its untagged copy (RMS of the steady middle). Radio: two listeners tuned in while the station plays a 440 Hz then a 660 Hz tone of 6 s; the moment each output turns from one to the other, put on the shared wall clock through the context's output timestamp; the reference is the same with the old player. ${code === 0 ? 'Every test passed.' : `The tests exited with ${code}.`}`,
+      method: `The engine's browser tests (e2e/playback-engine.e2e.ts, e2e/radio-sync.e2e.ts) in Debian chromium on a production build: the app's own output is tapped by an AudioWorklet at the end of the engine's graph (debug switch wavelength_audio_tap). Gapless: two FLAC files that are the two halves of one 441 Hz sine, played one after the other, first by driving the engine as the sagas do, then through the app (a search's results as the queue); the reference in the same run is the old one-element player (switch wavelength_audio_engine=element) tapped the same way. Crossfade: a 440 Hz and a 660 Hz tone of two albums with 3 s set; the overlap is the time both tones are above −46 dB of their full level in 40 ms Hann blocks every 10 ms. ReplayGain: a 1 kHz tone tagged −6 dB against its untagged copy (RMS of the steady middle). Hand-over alignment: in node, one search of the hand-over's size (2048 frames over ±0.15 s at 44.1 kHz) on music-like signals, median of 9, by the FFT search the worker runs against the brute force it replaced (kept as the reference). Radio: two listeners tuned in while the station plays a 440 Hz then a 660 Hz tone of 6 s; the moment each output turns from one to the other, put on the shared wall clock through the context's output timestamp; the reference is the same with the old player. ${code === 0 ? 'Every test passed.' : `The tests exited with ${code}.`}`,
       figures,
-      details: { engine: f, radio, testsExitCode: code },
+      details: { engine: f, radio, alignment: align, testsExitCode: code },
     };
   },
 };
+
+function alignmentFigures(align: AlignmentBench): Figure[] {
+  const before = (value: number) => ({ value, what: 'the brute-force search it replaced (same run, same signals)' });
+  const note = `same lag and score as the brute force: ${align.same ? 'yes' : 'NO'}; FFT size ${align.fft.fftSize}`;
+  return [
+    info('hand-over alignment: multiplications (FFT, in a worker)', 'count', align.fft.multiplies, {
+      reference: before(align.bruteForce.multiplies),
+      ratio: align.fft.multiplies / align.bruteForce.multiplies,
+      note,
+    }),
+    info('hand-over alignment: wall time in node (FFT)', 'ms', align.fft.ms, {
+      reference: before(align.bruteForce.ms),
+      ratio: align.fft.ms / align.bruteForce.ms,
+    }),
+  ];
+}

@@ -3,12 +3,13 @@ import type { AudioGraph } from './audioGraph';
 import { BufferVoice } from './BufferVoice';
 import { fetchAndDecode } from './decode';
 import { equalPowerCurves, nextStartTime, wallToContextTime } from './timing';
+import type { Voice } from './Voice';
 
 /** What the scheduler needs of the engine: the graph and where the current voice ends on the audio clock. */
 export interface SchedulerHost {
   graph(): AudioGraph | null;
-  /** the current voice's envelope and its end (null: not known sample-exactly, e.g. still on an element) */
-  currentTimeline(): { envelope: GainNode | null; end: number | null; playing: boolean } | null;
+  /** the current voice: its envelope, whether it plays and its end (null: not known sample-exactly, e.g. still on an element) */
+  currentVoice(): Pick<Voice, 'envelope' | 'playing' | 'endTime'> | null;
   /** the scheduled voice started at the audio clock: it is the current one now */
   advanced(voice: BufferVoice, plan: NextTrackPlan, fadeSeconds: number): void;
 }
@@ -75,7 +76,8 @@ export class NextScheduler {
   reschedule(): void {
     this.unschedule();
     const graph = this.host.graph();
-    const timeline = this.host.currentTimeline();
+    const current = this.host.currentVoice();
+    const timeline = current && { envelope: current.envelope, end: current.endTime(), playing: current.playing };
     const plan = this.plan;
     const buffer = this.buffer;
     if (!graph || !plan || !buffer || !timeline?.playing || graph.ctx.state !== 'running') return;

@@ -1,4 +1,5 @@
 import { FrameRing } from './frameRing';
+import type { WebAudioEngineOptions } from './outputTap';
 
 /** The engine's context and its fixed nodes: voices -> master -> destination; buffer voices go through `bufferOut` (volume/mute). */
 export interface AudioGraph {
@@ -49,4 +50,16 @@ export function createTap(ctx: BaseAudioContext, from: AudioNode, seconds: numbe
       sink.disconnect();
     },
   };
+}
+
+/**
+ * The engine's graph: buffer voices at `bufferGain` (the listener's level), its output tapped when
+ * asked (outputTap.ts), `onStateChange` when the context starts running or stops.
+ */
+export function createEngineGraph(options: WebAudioEngineOptions, bufferGain: number, onStateChange: () => void): AudioGraph {
+  const graph = createAudioGraph(options.workletUrl);
+  graph.bufferOut.gain.value = bufferGain;
+  options.outputTap?.attachGraph(graph);
+  graph.ctx.addEventListener('statechange', onStateChange);
+  return graph;
 }

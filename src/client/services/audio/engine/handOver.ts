@@ -1,4 +1,5 @@
-import { findAlignment, monoMix, STRONG_MATCH } from './align';
+import { monoMix, STRONG_MATCH } from './align';
+import { alignOffThread } from './alignOffThread';
 import { createTap } from './audioGraph';
 
 /** Frames compared, and how far around the element's own currentTime the match is searched. */
@@ -10,6 +11,8 @@ export interface ElementPlace {
   windowFrame: number;
   lag: number;
   score: number;
+  /** whether the search ran in the worker (else on the main thread) */
+  inWorker: boolean;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -17,7 +20,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * Finds, sample-exactly, where a routed element is in `buffer` (docs/product.md §2.14): taps its
  * source with the worklet, then cross-correlates the last WINDOW_FRAMES heard against the decoded
- * track around the element's currentTime. Null when the match is weak (silence) or the element stopped.
+ * track around the element's currentTime (in a worker: alignOffThread). Null when the match is weak (silence) or the element stopped.
  */
 export async function locateElement(ctx: AudioContext, source: AudioNode, el: HTMLAudioElement, buffer: AudioBuffer): Promise<ElementPlace | null> {
   const sr = ctx.sampleRate;
@@ -36,9 +39,11 @@ export async function locateElement(ctx: AudioContext, source: AudioNode, el: HT
     if (to <= from) return null;
     const channels = Array.from({ length: buffer.numberOfChannels }, (_, c) => buffer.getChannelData(c));
     const reference = monoMix(channels, from, to + WINDOW_FRAMES);
-    const match = findAlignment(window, reference, 0, to - from);
+    const match = await alignOffThread(window, reference, 0, to - from);
+    // the element may have moved while the worker searched: its place is stale then
+    if (el.paused || el.seeking) return null;
     if (match.score < STRONG_MATCH) return null;
-    return { windowFrame, lag: from + match.lag, score: match.score };
+    return { windowFrame, lag: from + match.lag, score: match.score, inWorker: match.inWorker };
   } finally {
     tap.stop();
   }

@@ -55,7 +55,7 @@ export class HandOver {
       }
       const place = await locateElement(ctx, entry.source, el, buffer);
       if (signal.aborted) return;
-      this.log(`hand-over: attempt ${attempt + 1} ${place ? `score ${place.score.toFixed(4)}` : 'weak match'}`);
+      this.log(`hand-over: attempt ${attempt + 1} ${place ? `score ${place.score.toFixed(4)}${place.inWorker ? ' (worker)' : ''}` : 'weak match'}`);
       if (!place) {
         await sleep(RETRY_MS);
         continue;

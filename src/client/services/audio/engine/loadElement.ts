@@ -42,3 +42,32 @@ export function loadElement(el: HTMLAudioElement, url: string): { loaded: Promis
   });
   return { loaded, cancel };
 }
+
+/** The newest load wins: an older one still pending is cancelled (rejects with REPLACED) when a new one begins. */
+export class LatestLoad {
+  private generation = 0;
+  private cancelPending: (() => void) | null = null;
+
+  /** A new load begins: the pending one is cancelled; returns its generation. */
+  begin(): number {
+    this.cancelPending?.();
+    this.cancelPending = null;
+    return ++this.generation;
+  }
+
+  /** Resolves with the duration, or rejects with REPLACED when a newer load began meanwhile. */
+  track(generation: number, { loaded, cancel }: { loaded: Promise<number>; cancel: () => void }): Promise<number> {
+    this.cancelPending = cancel;
+    return loaded.then(
+      (duration) => {
+        if (generation !== this.generation) throw new Error(REPLACED);
+        this.cancelPending = null;
+        return duration;
+      },
+      (error: Error) => {
+        if (generation === this.generation) this.cancelPending = null;
+        throw error;
+      },
+    );
+  }
+}
