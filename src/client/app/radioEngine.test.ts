@@ -12,7 +12,7 @@ import { toastSlice } from '../ui/toast/toastSlice';
 import { playerSaga } from '../features/player/playerSagas';
 import { radioModeSaga } from '../features/radio/radioModeSagas';
 import { radioActions, radioSlice } from '../features/radio/radioSlice';
-import { wait } from '../features/radio/socketSagas';
+import { wait } from '../shared/lib/wait';
 
 const reducer = combineReducers({ radio: radioSlice.reducer, player: playerSlice.reducer, toasts: toastSlice.reducer });
 type Root = ReturnType<typeof reducer>;

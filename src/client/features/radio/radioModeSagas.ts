@@ -8,7 +8,7 @@ import { playerActions, selectPlayer, type PlayerState, type PlayerTrack } from 
 import { livePosition } from './livePosition';
 import { BOUNDARY_TOLERANCE_MS, radioSchedule, samePlan, type RadioSchedule } from './radioNextPlan';
 import { radioActions, selectRadio, type RadioState } from './radioSlice';
-import { wait } from './socketSagas';
+import { wait } from '../../shared/lib/wait';
 
 /** How often radio mode compares what plays with the live position. */
 export const DRIFT_CHECK_MS = 2_000;

@@ -10,7 +10,8 @@ import { authActions, authSlice } from '../../shared/session';
 import { playerActions, playerSlice } from '../../shared/player';
 import { reconnectDelay } from './backoff';
 import { estimateClockOffset, livePosition } from './livePosition';
-import { driftSaga, nextInRadioModeSaga, radioModeSaga, requestSkip, sessionSocketSaga, skipSaga, socketSaga, wait } from './radioSagas';
+import { driftSaga, nextInRadioModeSaga, radioModeSaga, requestSkip, sessionSocketSaga, skipSaga, socketSaga } from './radioSagas';
+import { wait } from '../../shared/lib/wait';
 import { radioActions, radioSlice } from './radioSlice';
 
 const reducer = combineReducers({ radio: radioSlice.reducer, player: playerSlice.reducer, toasts: toastSlice.reducer });

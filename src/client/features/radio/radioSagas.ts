@@ -9,7 +9,7 @@ import { radioModeSaga } from './radioModeSagas';
 import { sessionSocketSaga } from './socketSagas';
 
 export { DRIFT_CHECK_MS, driftSaga, radioModeSaga, toRadioPlayerTrack } from './radioModeSagas';
-export { messageToAction, parseServerMessage, radioSocketUrl, sessionSocketSaga, socketChannel, socketSaga, wait } from './socketSagas';
+export { messageToAction, parseServerMessage, radioSocketUrl, sessionSocketSaga, socketChannel, socketSaga } from './socketSagas';
 export type { SocketEvent } from './socketSagas';
 
 /** POST /api/radio/skip through the one HTTP path; answers whether it worked. */
