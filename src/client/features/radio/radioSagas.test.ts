@@ -10,7 +10,7 @@ import { authActions, authSlice } from '../../shared/session';
 import { playerActions, playerSlice } from '../../shared/player';
 import { reconnectDelay } from './backoff';
 import { estimateClockOffset, livePosition } from './livePosition';
-import { driftSaga, nextInRadioModeSaga, radioModeSaga, requestSkip, sessionSocketSaga, skipSaga, socketSaga } from './radioSagas';
+import { driftSaga, nextInRadioModeSaga, radioModeSaga, requestSkip, sessionSocketSaga, skipSaga, socketSaga, radioSaga } from './radioSagas';
 import { wait } from '../../shared/lib/wait';
 import { radioActions, radioSlice } from './radioSlice';
 
@@ -433,5 +433,15 @@ describe('one skip path: Next in radio mode', () => {
   it('is nothing for a listener, nor outside radio mode', async () => {
     await expectSaga(nextInRadioModeSaga).withReducer(withAuth, state('user', true)).not.call(skipSaga).silentRun(30);
     await expectSaga(nextInRadioModeSaga).withReducer(withAuth, state('admin', false)).not.call(skipSaga).silentRun(30);
+  });
+
+  it("the radio page's and the player bar's Skip are one action, skipped and told once by one saga", async () => {
+    const { storeState, effects } = await expectSaga(radioSaga)
+      .withReducer(withAuth, state('admin', true))
+      .provide([ctx(createTestServices()), [matchers.call.fn(requestSkip), false], [matchers.fork.fn(sessionSocketSaga), null], [matchers.fork.fn(radioModeSaga), null]])
+      .dispatch(playerActions.stationSkipRequested())
+      .silentRun(30);
+    expect((effects.call ?? []).filter((e: { payload: { fn: unknown } }) => e.payload.fn === requestSkip)).toHaveLength(1);
+    expect((storeState as Root).toasts.map((t) => t.message)).toEqual(['Failed to skip track']);
   });
 });

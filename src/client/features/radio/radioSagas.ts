@@ -18,13 +18,13 @@ export function* requestSkip(): SagaIterator<boolean> {
   return !result.error;
 }
 
-/** Skips the radio's track. */
+/** Skips the radio's track: the one caller of the skip mutation, and the one place its failure is told. */
 export function* skipSaga() {
   const ok: boolean = yield call(requestSkip);
   if (!ok) yield put(toastShown(MESSAGES.failedToSkipTrack, 'error'));
 }
 
-/** One skip path: the player's Next (player bar, media keys) is an admin's Skip in radio mode. */
+/** One skip path: the player's Next (media keys) is an admin's Skip in radio mode. */
 export function* nextInRadioModeSaga() {
   const player: PlayerState = yield select(selectPlayer);
   const isAdmin: boolean = yield select(selectIsAdmin);
@@ -33,6 +33,7 @@ export function* nextInRadioModeSaga() {
 
 export function* radioSaga() {
   yield takeEvery(playerActions.nextRequested.type, nextInRadioModeSaga);
+  yield takeEvery(playerActions.stationSkipRequested.type, skipSaga);
   yield fork(radioModeSaga);
   yield fork(sessionSocketSaga);
 }

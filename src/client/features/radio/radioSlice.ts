@@ -1,4 +1,4 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
 import type { RadioQueueTrack, RadioStateData, TrackChangeData } from '../../../contract/radio';
 import { radioApi } from './radioApi';
 
@@ -18,6 +18,8 @@ export interface RadioState {
   error: string | null;
   /** the radio page is open (with nothing of one's own on, it tunes in) */
   onRadioPage: boolean;
+  /** an admin's skip is on its way to the server */
+  skipping: boolean;
 }
 
 const initialState: RadioState = {
@@ -30,6 +32,7 @@ const initialState: RadioState = {
   connection: 'disconnected',
   error: null,
   onRadioPage: false,
+  skipping: false,
 };
 
 function applyTrack(state: RadioState, data: TrackChangeData) {
@@ -92,6 +95,12 @@ export const radioSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
+    builder.addMatcher(radioApi.endpoints.skipRadioTrack.matchPending, (state) => {
+      state.skipping = true;
+    });
+    builder.addMatcher(isAnyOf(radioApi.endpoints.skipRadioTrack.matchFulfilled, radioApi.endpoints.skipRadioTrack.matchRejected), (state) => {
+      state.skipping = false;
+    });
     // The live state has one home: GET /radio/queue seeds it until the socket is connected, then the socket keeps it.
     builder.addMatcher(radioApi.endpoints.getRadioQueue.matchFulfilled, (state, action) => {
       if (state.connection === 'connected') return;

@@ -86,6 +86,8 @@ export const playerSlice = createSlice({
     pauseRequested() {},
     resumeRequested() {},
     nextRequested() {},
+    /** An admin's Skip of the station's track: the radio page's button and, in radio mode, the player bar's. */
+    stationSkipRequested() {},
     /** Restarts the track when more than 3 s in, otherwise goes to the previous track. */
     previousRequested() {},
     seekRequested(_state, _action: PayloadAction<{ seconds: number }>) {},

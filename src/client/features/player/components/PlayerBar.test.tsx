@@ -111,14 +111,14 @@ describe('PlayerBar', () => {
     expect(screen.getByRole('button', { name: 'Skip' })).toBeDisabled();
   });
 
-  it("an admin's Skip in radio mode sends the player's next intent (the radio turns it into a skip)", () => {
+  it("an admin's Skip in radio mode sends the station's skip intent (the radio page's Skip sends the same)", () => {
     const { store, rerender } = renderWithProviders(<PlayerBar />, {
       preloadedState: { ...signedInState('admin'), player: { ...initialPlayerState, ...playing({ isRadioMode: true }) } },
     });
     const dispatch = jest.spyOn(store, 'dispatch');
     rerender(<PlayerBar />);
     fireEvent.click(screen.getByRole('button', { name: 'Skip' }));
-    expect(dispatch).toHaveBeenCalledWith(playerActions.nextRequested());
+    expect(dispatch).toHaveBeenCalledWith(playerActions.stationSkipRequested());
   });
 
   it('asks for a click when autoplay was blocked, and the next click anywhere resumes', async () => {

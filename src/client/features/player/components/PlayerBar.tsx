@@ -103,7 +103,7 @@ function NowPlaying({ player }: { player: PlayerState }) {
   );
 }
 
-/** Previous, play/pause and Next; in radio mode Next is an admin's Skip (the radio feature turns the intent into a skip). */
+/** Previous, play/pause and Next; in radio mode Next is an admin's Skip of the station's track (the radio page's Skip too). */
 function Transport({ player }: { player: PlayerState }) {
   const dispatch = useDispatch();
   const isAdmin = useSelector(selectIsAdmin);
@@ -124,7 +124,7 @@ function Transport({ player }: { player: PlayerState }) {
       >
         {player.isPlaying ? <PauseIcon /> : <PlayIcon />}
       </PlayButton>
-      <IconButton type="button" aria-label={radio ? 'Skip' : 'Next'} disabled={!track || !canNext} onClick={() => dispatch(playerActions.nextRequested())}>
+      <IconButton type="button" aria-label={radio ? 'Skip' : 'Next'} disabled={!track || !canNext} onClick={() => dispatch(radio ? playerActions.stationSkipRequested() : playerActions.nextRequested())}>
         <NextIcon />
       </IconButton>
       {player.isLoading || player.isBuffering ? <Spinner label="Buffering" size={18} /> : null}
