@@ -1,9 +1,8 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
 import { call, getContext, put, select, takeEvery } from 'redux-saga/effects';
-import { playerActions, type PlayerState } from '../../shared/player';
+import { playerActions, QUEUE_SOURCE, type PlayerState } from '../../shared/player';
 import type { Services } from '../../services';
-import { engineMemory } from './engineMemory';
 import { selectPlayerState } from './playbackSagas';
 import { applyTrackGain } from './trackGain';
 
@@ -15,16 +14,13 @@ import { applyTrackGain } from './trackGain';
 function* onEngineAdvanced({ payload: { key, duration } }: PayloadAction<{ key: string; duration: number }>): SagaIterator {
   const player: PlayerState = yield select(selectPlayerState);
   const next = player.queue[0];
-  if (player.isRadioMode || !next || next.id !== key) return;
+  if (player.source.kind !== 'queue' || !next || next.id !== key) return;
   const { audio }: Services = yield getContext('services');
-  const memory = engineMemory(audio);
-  const plan = memory.next?.key === key ? memory.next : null;
-  memory.next = null;
-  // the engine plays it at the plan's gain
-  if (plan) memory.gain = plan.gain;
+  // the engine took the plan (and plays it at its gain): the reducer noted it as started
+  const plan = player.engine.started?.key === key ? player.engine.started : null;
   const track = next.url || !plan ? next : { ...next, url: plan.url };
   yield put(playerActions.advanced());
-  yield put(playerActions.trackReady({ track, playing: true, radio: false }));
+  yield put(playerActions.trackReady({ track, playing: true, source: QUEUE_SOURCE }));
   yield put(playerActions.durationKnown({ duration }));
   const position: number = yield call([audio, audio.currentTime]);
   yield put(playerActions.timeUpdated({ currentTime: position }));

@@ -368,12 +368,12 @@ describe('radio mode', () => {
       .silentRun(50);
     expect(audio.methods()).toEqual(['load', 'seek', 'play']);
     expect(audio.argsOf('seek')).toEqual([[17]]);
-    expect(storeState.player).toMatchObject({ currentTrack: t2, isRadioMode: true, isPlaying: true, queue: [t3] });
+    expect(storeState.player).toMatchObject({ currentTrack: t2, source: { kind: 'radio' }, isPlaying: true, queue: [t3] });
   });
 
   it('disables seek, previous, next and the queue advance; a sync seeks', async () => {
     const { services, audio } = setup();
-    const { storeState } = await run(services, playing(t2, { isRadioMode: true, queue: [t3], history: [t1], duration: 120 }))
+    const { storeState } = await run(services, playing(t2, { source: { kind: 'radio' as const, itemId: null }, queue: [t3], history: [t1], duration: 120 }))
       .dispatch(playerActions.seekRequested({ seconds: 10 }))
       .dispatch(playerActions.previousRequested())
       .dispatch(playerActions.nextRequested())
@@ -382,7 +382,7 @@ describe('radio mode', () => {
       .silentRun(50);
     expect(audio.methods()).toEqual(['seek']);
     expect(audio.argsOf('seek')).toEqual([[33]]);
-    expect(storeState.player).toMatchObject({ currentTrack: t2, queue: [t3], history: [t1], isRadioMode: true });
+    expect(storeState.player).toMatchObject({ currentTrack: t2, queue: [t3], history: [t1], source: { kind: 'radio' } });
   });
 
   it('a sync outside radio mode does nothing', async () => {
@@ -395,7 +395,7 @@ describe('radio mode', () => {
 
   it('the same radio track again only follows the live position', async () => {
     const { services, audio } = setup();
-    await run(services, playing(t2, { isRadioMode: true }))
+    await run(services, playing(t2, { source: { kind: 'radio' as const, itemId: null } }))
       .dispatch(playerActions.radioPlayRequested({ track: t2, offsetSeconds: 40 }))
       .silentRun(30);
     expect(audio.methods()).toEqual(['seek']);
@@ -403,20 +403,20 @@ describe('radio mode', () => {
 
   it('when the radio stops, radio mode ends and playback pauses', async () => {
     const { services, audio } = setup();
-    const { storeState } = await run(services, playing(t2, { isRadioMode: true }))
+    const { storeState } = await run(services, playing(t2, { source: { kind: 'radio' as const, itemId: null } }))
       .dispatch(playerActions.radioStopped())
       .silentRun(30);
     expect(audio.methods()).toEqual(['pause']);
-    expect(storeState.player).toMatchObject({ isRadioMode: false, isPlaying: false });
+    expect(storeState.player).toMatchObject({ source: { kind: 'queue' }, isPlaying: false });
   });
 
   it('playing a library song leaves radio mode and counts the play', async () => {
     const { services } = setup();
-    const { storeState } = await run(services, playing(t2, { isRadioMode: true }))
+    const { storeState } = await run(services, playing(t2, { source: { kind: 'radio' as const, itemId: null } }))
       .dispatch(playerActions.playRequested({ track: t1, source: 'search' }))
       .put(playerActions.trackStarted({ track: t1, source: 'search' }))
       .silentRun(50);
-    expect(storeState.player).toMatchObject({ currentTrack: t1, isRadioMode: false });
+    expect(storeState.player).toMatchObject({ currentTrack: t1, source: { kind: 'queue' as const } });
   });
 });
 

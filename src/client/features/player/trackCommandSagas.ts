@@ -13,10 +13,10 @@ export const RESTART_THRESHOLD_SECONDS = 3;
 
 type Play = PayloadAction<{ track: PlayerTrack; source?: PlaySource }>;
 type PlayAll = PayloadAction<{ tracks: PlayerTrack[]; startIndex?: number; source?: PlaySource }>;
-type RadioPlay = PayloadAction<{ track: PlayerTrack; offsetSeconds: number }>;
+type RadioPlay = PayloadAction<{ track: PlayerTrack; offsetSeconds: number; itemId?: string }>;
 
 function* leaveRadioMode(player: PlayerState): SagaIterator {
-  if (player.isRadioMode) yield put(playerActions.radioModeLeft());
+  if (player.source.kind === 'radio') yield put(playerActions.radioModeLeft());
 }
 
 function* onPlay({ payload: { track, source = 'library' } }: Play): SagaIterator {
@@ -55,7 +55,7 @@ function* onPlayAll({ payload: { tracks, startIndex = 0, source = 'library' } }:
 function* onNext(): SagaIterator {
   const player: PlayerState = yield select(selectPlayerState);
   const next = player.queue[0];
-  if (player.isRadioMode || !next) return;
+  if (player.source.kind !== 'queue' || !next) return;
   yield put(playerActions.advanced());
   yield* startTrack(next, { source: 'player' });
 }
@@ -69,7 +69,7 @@ function* onEnded(): SagaIterator {
 /** Restarts the track when more than 3 s in, otherwise goes to the previous track. */
 function* onPrevious(): SagaIterator {
   const player: PlayerState = yield select(selectPlayerState);
-  if (player.isRadioMode) return;
+  if (player.source.kind !== 'queue') return;
   const { audio }: Services = yield getContext('services');
   // a restored track is not in the element yet: its position is the state's
   const position: number = player.needsLoad ? player.currentTime : yield call([audio, audio.currentTime]);
@@ -83,9 +83,9 @@ function* onPrevious(): SagaIterator {
   yield* startTrack(previous, { source: 'player' });
 }
 
-function* onRadioPlay({ payload: { track, offsetSeconds } }: RadioPlay): SagaIterator {
+function* onRadioPlay({ payload: { track, offsetSeconds, itemId } }: RadioPlay): SagaIterator {
   const player: PlayerState = yield select(selectPlayerState);
-  if (player.isRadioMode && player.currentTrack?.id === track.id && !player.isLoading) {
+  if (player.source.kind === 'radio' && player.currentTrack?.id === track.id && !player.isLoading) {
     // already on this track: only follow the live position
     const { audio }: Services = yield getContext('services');
     yield call([audio, audio.seek], Math.max(0, offsetSeconds));
@@ -94,12 +94,12 @@ function* onRadioPlay({ payload: { track, offsetSeconds } }: RadioPlay): SagaIte
   }
   const services: Services = yield getContext('services');
   const requestedAt: number = yield call(services.now);
-  yield* startTrack(track, { source: 'radio', radioOffset: Math.max(0, offsetSeconds), radioOffsetAt: requestedAt });
+  yield* startTrack(track, { source: 'radio', radioOffset: Math.max(0, offsetSeconds), radioOffsetAt: requestedAt, radioItemId: itemId });
 }
 
 function* onRadioStopped(): SagaIterator {
   const player: PlayerState = yield select(selectPlayerState);
-  if (!player.isRadioMode) return;
+  if (player.source.kind !== 'radio') return;
   yield put(playerActions.radioModeLeft());
   yield* pause();
 }

@@ -280,6 +280,7 @@ describe('radio mode', () => {
         playerActions.radioPlayRequested({
           track: { id: 'song-c1', title: 'Title c1', artist: 'Artist', url: '/api/songs/stream/song-c1?st=x', duration: 240 },
           offsetSeconds: 30,
+          itemId: 'c1',
         }),
       )
       .delay(5)
@@ -374,7 +375,7 @@ describe('radio mode', () => {
     const state = {
       ...initial(),
       radio: { ...initial().radio, isRadioActive: true, currentTrack: track('c1'), startedAt: 100_000 },
-      player: { ...initial().player, isRadioMode: true, isPlaying: true },
+      player: { ...initial().player, source: { kind: 'radio' as const, itemId: null }, isPlaying: true },
     };
     let ticks = 0;
     const { effects } = await expectSaga(driftSaga)
@@ -413,7 +414,7 @@ describe('one skip path: Next in radio mode', () => {
   const withAuth = combineReducers({ radio: radioSlice.reducer, player: playerSlice.reducer, toasts: toastSlice.reducer, auth: authSlice.reducer });
   const state = (role: 'user' | 'admin', isRadioMode: boolean) => ({
     ...withAuth(undefined, { type: 'init' }),
-    player: { ...playerSlice.getInitialState(), isRadioMode },
+    player: { ...playerSlice.getInitialState(), source: isRadioMode ? { kind: 'radio' as const, itemId: null } : { kind: 'queue' as const } },
     auth: {
       user: { id: 'u1', username: role, email: `${role}@example.test`, role, createdAt: '2026-01-01T00:00:00.000Z' },
       isAuthenticated: true,

@@ -3,7 +3,7 @@ import { call, fork, put, putResolve, select, takeEvery } from 'redux-saga/effec
 import { MESSAGES } from '../../../contract/messages';
 import { toastShown } from '../../ui/toast/toastSlice';
 import { selectIsAdmin } from '../../shared/session';
-import { playerActions, selectPlayer, type PlayerState } from '../../shared/player';
+import { isRadioSource, playerActions, selectPlayer, type PlayerState } from '../../shared/player';
 import { radioApi } from './radioApi';
 import { radioModeSaga } from './radioModeSagas';
 import { sessionSocketSaga } from './socketSagas';
@@ -28,7 +28,7 @@ export function* skipSaga() {
 export function* nextInRadioModeSaga() {
   const player: PlayerState = yield select(selectPlayer);
   const isAdmin: boolean = yield select(selectIsAdmin);
-  if (player.isRadioMode && isAdmin) yield call(skipSaga);
+  if (isRadioSource(player) && isAdmin) yield call(skipSaga);
 }
 
 export function* radioSaga() {

@@ -1,6 +1,19 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { VOLUME_DEFAULT } from '../../../contract/limits';
-import type { PlayerTrack, PlaySource } from './playerTypes';
+import type { NextTrackPlan } from '../../services/audio/AudioService';
+import { QUEUE_SOURCE, type PlayerSource, type PlayerTrack, type PlaySource } from './playerTypes';
+
+/**
+ * What the playback sagas last told the audio engine, put by them after each call: the current
+ * track's gain (1 until set; the engine takes a plan's gain when it starts it), the track planned
+ * next, and the plan the engine last started on its own. Compared before each call, so an
+ * unchanged plan is not sent (or fetched) again.
+ */
+export interface EngineState {
+  gain: number;
+  next: NextTrackPlan | null;
+  started: NextTrackPlan | null;
+}
 
 /** docs/product.md §3 player and audio player state. */
 export interface PlayerState {
@@ -19,7 +32,9 @@ export interface PlayerState {
   queue: PlayerTrack[];
   /** tracks played before the current one, newest last (for Previous) */
   history: PlayerTrack[];
-  isRadioMode: boolean;
+  /** the queue, or the radio (radio mode: no seek, no previous, Next is an admin's Skip) */
+  source: PlayerSource;
+  engine: EngineState;
   /** the browser blocked autoplay: the next click anywhere resumes */
   requiresInteraction: boolean;
   /** a track whose start waits for that click (autoplay blocked); its play is counted once it really starts */
@@ -54,7 +69,8 @@ export const initialPlayerState: PlayerState = {
   error: null,
   queue: [],
   history: [],
-  isRadioMode: false,
+  source: QUEUE_SOURCE,
+  engine: { gain: 1, next: null, started: null },
   requiresInteraction: false,
   pendingStart: null,
   needsLoad: false,
@@ -76,7 +92,7 @@ export const playerSlice = createSlice({
     /** The current song pauses/resumes; another song plays. */
     togglePlayRequested(_state, _action: PayloadAction<{ track: PlayerTrack; source?: PlaySource }>) {},
     /** The radio is live with a track: play it from `offsetSeconds`, in radio mode. */
-    radioPlayRequested(_state, _action: PayloadAction<{ track: PlayerTrack; offsetSeconds: number }>) {},
+    radioPlayRequested(_state, _action: PayloadAction<{ track: PlayerTrack; offsetSeconds: number; itemId?: string }>) {},
     /** Radio mode: the live position moved more than 1 s away from what plays; seek to it. */
     radioSyncRequested(_state, _action: PayloadAction<{ offsetSeconds: number }>) {},
     /** The radio stopped: radio mode ends and playback pauses. */
@@ -109,13 +125,13 @@ export const playerSlice = createSlice({
       state.duration = action.payload.duration;
     },
     /** A track is current and playing (or, when `playing` is false, waits for a click to start). */
-    trackReady(state, action: PayloadAction<{ track: PlayerTrack; playing: boolean; radio: boolean }>) {
-      const { track, playing, radio } = action.payload;
+    trackReady(state, action: PayloadAction<{ track: PlayerTrack; playing: boolean; source: PlayerSource }>) {
+      const { track, playing, source } = action.payload;
       state.currentTrack = track;
       state.isLoading = false;
       state.isPlaying = playing;
       state.playingSongId = playing ? track.id : null;
-      state.isRadioMode = radio;
+      state.source = source;
       state.requiresInteraction = false;
       state.error = null;
       state.needsLoad = false;
@@ -123,7 +139,7 @@ export const playerSlice = createSlice({
     /** After a reload: the saved player comes back paused, its track not loaded until Play. */
     restored(state, action: PayloadAction<RestoredPlayer>) {
       const saved = action.payload;
-      Object.assign(state, { ...initialPlayerState, volume: saved.volume, isMuted: saved.muted });
+      Object.assign(state, { ...initialPlayerState, engine: state.engine, volume: saved.volume, isMuted: saved.muted });
       if (!saved.track) return;
       Object.assign(state, {
         currentTrack: saved.track,
@@ -134,7 +150,7 @@ export const playerSlice = createSlice({
         needsLoad: true,
       });
     },
-    /** Signed out: nothing of the player stays for the next account. */
+    /** Signed out: nothing of the player stays for the next account (the sagas reset the engine first). */
     cleared() {
       return initialPlayerState;
     },
@@ -192,7 +208,15 @@ export const playerSlice = createSlice({
       state.pendingStart = action.payload;
     },
     radioModeLeft(state) {
-      state.isRadioMode = false;
+      state.source = QUEUE_SOURCE;
+    },
+    /** The engine was told its next track (null: none). */
+    engineNextSet(state, action: PayloadAction<NextTrackPlan | null>) {
+      state.engine.next = action.payload;
+    },
+    /** The engine was told the current track's gain. */
+    engineGainSet(state, action: PayloadAction<number>) {
+      state.engine.gain = action.payload;
     },
     /** A new track started playing outside radio mode (statistics count a play on it). */
     trackStarted(_state, _action: PayloadAction<{ track: PlayerTrack; source: PlaySource }>) {},
@@ -220,9 +244,14 @@ export const playerSlice = createSlice({
     },
     /**
      * The track planned next (AudioService.setNext) started on the audio clock, `key` naming it: the
-     * sagas make it current (docs/product.md §2.14); the state changes with their results.
+     * engine plays it at its plan's gain and has nothing planned after it. The sagas make it current
+     * (docs/product.md §2.14); the rest of the state changes with their results.
      */
-    engineAdvanced(_state, _action: PayloadAction<{ key: string; duration: number }>) {},
+    engineAdvanced(state, action: PayloadAction<{ key: string; duration: number }>) {
+      const plan = state.engine.next;
+      if (plan?.key !== action.payload.key) return;
+      state.engine = { gain: plan.gain, next: null, started: plan };
+    },
     trackEnded(state) {
       state.isPlaying = false;
       state.isBuffering = false;
@@ -236,10 +265,13 @@ export const playerSlice = createSlice({
   },
   selectors: {
     selectPlayer: (state) => state,
+    selectIsRadioSource: (state) => state.source.kind === 'radio',
     selectCurrentTrack: (state) => state.currentTrack,
     selectPlayingSongId: (state) => (state.isPlaying ? state.playingSongId : null),
   },
 });
 
 export const playerActions = playerSlice.actions;
-export const { selectPlayer, selectCurrentTrack, selectPlayingSongId } = playerSlice.selectors;
+export const { selectPlayer, selectIsRadioSource, selectCurrentTrack, selectPlayingSongId } = playerSlice.selectors;
+
+export const isRadioSource = (player: PlayerState): boolean => player.source.kind === 'radio';

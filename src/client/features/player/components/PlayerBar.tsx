@@ -8,7 +8,7 @@ import { SongText } from '../../../ui/SongRow';
 import { NextIcon, PauseIcon, PlayIcon, PreviousIcon } from '../../../ui/icons';
 import { Spinner } from '../../../ui/Spinner';
 import { selectIsAdmin } from '../../../shared/session';
-import { playerActions, selectPlayer, type PlayerState } from '../../../shared/player';
+import { isRadioSource, playerActions, selectPlayer, type PlayerState } from '../../../shared/player';
 import { useSongActions } from '../../../shared/songs';
 import { SeekBar, VolumeControl } from './PlayerSliders';
 import { usePlayerShortcuts } from './usePlayerShortcuts';
@@ -94,7 +94,7 @@ function NowPlaying({ player }: { player: PlayerState }) {
       <SongText>
         <Title data-testid="player-title">{track.title}</Title>
         <Muted data-testid="player-artist">
-          {player.isRadioMode ? 'Radio · ' : ''}
+          {isRadioSource(player) ? 'Radio · ' : ''}
           {track.artist}
         </Muted>
       </SongText>
@@ -108,7 +108,7 @@ function Transport({ player }: { player: PlayerState }) {
   const dispatch = useDispatch();
   const isAdmin = useSelector(selectIsAdmin);
   const track = player.currentTrack;
-  const radio = player.isRadioMode;
+  const radio = isRadioSource(player);
   const canNext = radio ? isAdmin : player.queue.length > 0;
   return (
     <Controls>

@@ -9,7 +9,7 @@ import { ErrorMessage, Page, PageHeader, PageTitle } from '../../../ui/Page';
 import { Spinner } from '../../../ui/Spinner';
 import { toastShown } from '../../../ui/toast/toastSlice';
 import { selectIsAdmin } from '../../../shared/session';
-import { playerActions, selectPlayer } from '../../../shared/player';
+import { isRadioSource, playerActions, selectPlayer } from '../../../shared/player';
 import { NowPlayingCard } from '../components/NowPlayingCard';
 import { QueueList } from '../components/QueueList';
 import { SongSearchDialog } from '../../../shared/songs';
@@ -141,7 +141,7 @@ export default function RadioPage() {
       dispatch(radioActions.pageClosed());
     };
   }, [dispatch]);
-  const canListenLive = radio.isRadioActive && !!radio.currentTrack && !player.isRadioMode;
+  const canListenLive = radio.isRadioActive && !!radio.currentTrack && !isRadioSource(player);
 
   return (
     <Page>
