@@ -1,9 +1,8 @@
 import type { Action } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
 import { call, select, takeLatest } from 'redux-saga/effects';
-import { playerActions, setEngineNext, type PlayerState } from '../../shared/player';
+import { playerActions, QUEUE_SOURCE, setEngineNext, type PlannedNext, type PlayerState } from '../../shared/player';
 import { settingsActions, type PlaybackSettings } from '../../shared/settings';
-import type { NextTrackPlan } from '../../services/audio/AudioService';
 import { nextIntent, sameAsPlan, type NextIntent } from './nextTrackPlan';
 import { fetchPublicUrl, selectPlayerState } from './playbackSagas';
 import { selectAutoplayNext, selectPlaybackSettings } from './trackGain';
@@ -18,12 +17,12 @@ const CLEARING: string[] = [playerActions.trackLoading.type];
  * a load (trackLoading, then trackReady), so they are not watched on their own: their half-moved
  * queue would plan a track only to drop it.
  */
-const PLANNING = [playerActions.trackReady.type, playerActions.radioModeLeft.type, settingsActions.saved.type];
+const PLANNING = [playerActions.trackReady.type, playerActions.engineAdvanced.type, playerActions.radioModeLeft.type, settingsActions.saved.type];
 
-function* setNext(plan: NextTrackPlan | null): SagaIterator {
+function* setNext(next: PlannedNext | null): SagaIterator {
   const { engine }: PlayerState = yield select(selectPlayerState);
-  if (plan === null && engine.next === null) return;
-  yield call(setEngineNext, plan);
+  if (next === null && engine.next === null) return;
+  yield call(setEngineNext, next);
 }
 
 function* planNext(action: Action): SagaIterator {
@@ -35,11 +34,12 @@ function* planNext(action: Action): SagaIterator {
   const playback: PlaybackSettings = yield select(selectPlaybackSettings);
   const intent: NextIntent | null = nextIntent(player, autoplay, playback);
   if (!intent) return yield* setNext(null);
-  if (sameAsPlan(player.engine.next, intent)) return;
+  if (sameAsPlan(player.engine.next?.plan ?? null, intent)) return;
   // a queued track that came without a URL gets its stream URL as a play would
   const url: string = intent.track.url || (yield call(fetchPublicUrl, intent.track.id));
   if (!url) return yield* setNext(null);
-  yield* setNext({ key: intent.track.id, url, gain: intent.gain, crossfadeSeconds: intent.crossfadeSeconds });
+  const plan = { key: intent.track.id, url, gain: intent.gain, crossfadeSeconds: intent.crossfadeSeconds };
+  yield* setNext({ plan, track: intent.track, source: QUEUE_SOURCE });
 }
 
 /** docs/product.md §2.14: keeps the engine's next track the one the queue and the settings say. */

@@ -72,7 +72,8 @@ function* current(): SagaIterator<{ radio: RadioState; player: PlayerState }> {
 /** Sets (or clears) the engine's next track, when it differs from what the engine has. */
 function* schedule(next: RadioSchedule | null): SagaIterator {
   const { radio, player } = yield* current();
-  if (!samePlan(player.engine.next, next?.plan)) yield call(setEngineNext, next?.plan ?? null);
+  if (!samePlan(player.engine.next?.plan, next?.plan))
+    yield call(setEngineNext, next && { plan: next.plan, track: toRadioPlayerTrack(next.item), source: { kind: 'radio', itemId: next.item.id } });
   if (!samePlan(radio.scheduled?.plan, next?.plan) || radio.scheduled?.boundary !== next?.boundary) yield put(radioActions.nextScheduled(next));
 }
 
@@ -101,18 +102,13 @@ function* handoverWatchdog({ payload: { songId, startAtMs } }: PayloadAction<Rad
   yield* playLive(radio);
 }
 
-/** The engine started the planned item on the audio clock: it is current, in radio mode, nothing counted and nothing loaded. */
-function* onAdvanced(key: string, duration: number): SagaIterator {
+/** The engine started the planned item on the audio clock: the engineAdvanced reducer made it current, in radio mode, nothing counted and nothing loaded. */
+function* onAdvanced(key: string): SagaIterator {
   const { radio, player } = yield* current();
   const planned = radio.scheduled;
-  if (!planned || planned.plan.key !== key || !isRadioSource(player)) return;
+  if (!planned || planned.plan.key !== key || player.engine.started?.plan.key !== key) return;
   yield put(radioActions.nextScheduled(null));
   yield* settleHandover(radio);
-  const { audio }: Services = yield getContext('services');
-  yield put(playerActions.trackReady({ track: toRadioPlayerTrack(planned.item), playing: true, source: { kind: 'radio', itemId: planned.item.id } }));
-  yield put(playerActions.durationKnown({ duration }));
-  const position: number = yield call([audio, audio.currentTime]);
-  yield put(playerActions.timeUpdated({ currentTime: position }));
   // the server's track change for it may already be here (then its start time is kept)
   if (radio.following?.itemId !== planned.item.id) yield put(radioActions.followed({ itemId: planned.item.id, startedAt: planned.boundary, viaEngine: true }));
 }
@@ -192,7 +188,7 @@ export function* radioModeSaga() {
       yield* stop();
       continue;
     }
-    if (playerActions.engineAdvanced.match(action)) yield* onAdvanced(action.payload.key, action.payload.duration);
+    if (playerActions.engineAdvanced.match(action)) yield* onAdvanced(action.payload.key);
     else if (playerActions.trackEnded.match(action)) yield* onEnded();
     else if (!PLAYER_ACTIONS.includes(action.type)) yield* followStation();
     yield* planNext();

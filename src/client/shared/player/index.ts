@@ -8,7 +8,8 @@ export {
   selectPlayer,
   selectPlayingSongId,
 } from './playerSlice';
-export type { EngineState, PlayerState, RestoredPlayer } from './playerSlice';
+export type { PlayerState, RestoredPlayer } from './playerSlice';
+export type { EngineState, PlannedNext } from './engineState';
 export { QUEUE_SOURCE } from './playerTypes';
 export type { PlayerSource, PlayerTrack, PlaySource } from './playerTypes';
 export { toPlayerTrack } from './toPlayerTrack';

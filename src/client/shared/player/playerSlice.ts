@@ -1,19 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { VOLUME_DEFAULT } from '../../../contract/limits';
-import type { NextTrackPlan } from '../../services/audio/AudioService';
+import { advanceOnEngine, initialEngineState, type EngineState, type PlannedNext } from './engineState';
 import { QUEUE_SOURCE, type PlayerSource, type PlayerTrack, type PlaySource } from './playerTypes';
-
-/**
- * What the playback sagas last told the audio engine, put by them after each call: the current
- * track's gain (1 until set; the engine takes a plan's gain when it starts it), the track planned
- * next, and the plan the engine last started on its own. Compared before each call, so an
- * unchanged plan is not sent (or fetched) again.
- */
-export interface EngineState {
-  gain: number;
-  next: NextTrackPlan | null;
-  started: NextTrackPlan | null;
-}
 
 /** docs/product.md §3 player and audio player state. */
 export interface PlayerState {
@@ -70,7 +58,7 @@ export const initialPlayerState: PlayerState = {
   queue: [],
   history: [],
   source: QUEUE_SOURCE,
-  engine: { gain: 1, next: null, started: null },
+  engine: initialEngineState,
   requiresInteraction: false,
   pendingStart: null,
   needsLoad: false,
@@ -211,7 +199,7 @@ export const playerSlice = createSlice({
       state.source = QUEUE_SOURCE;
     },
     /** The engine was told its next track (null: none). */
-    engineNextSet(state, action: PayloadAction<NextTrackPlan | null>) {
+    engineNextSet(state, action: PayloadAction<PlannedNext | null>) {
       state.engine.next = action.payload;
     },
     /** The engine was told the current track's gain. */
@@ -242,15 +230,9 @@ export const playerSlice = createSlice({
       if (action.payload.playing) state.playingSongId = state.currentTrack?.id ?? null;
       else state.isBuffering = false;
     },
-    /**
-     * The track planned next (AudioService.setNext) started on the audio clock, `key` naming it: the
-     * engine plays it at its plan's gain and has nothing planned after it. The sagas make it current
-     * (docs/product.md §2.14); the rest of the state changes with their results.
-     */
+    /** The track planned next (AudioService.setNext) started on the audio clock, `key` naming it (see advanceOnEngine). */
     engineAdvanced(state, action: PayloadAction<{ key: string; duration: number }>) {
-      const plan = state.engine.next;
-      if (plan?.key !== action.payload.key) return;
-      state.engine = { gain: plan.gain, next: null, started: plan };
+      advanceOnEngine(state, action.payload.key, action.payload.duration, () => setAsideCurrent(state));
     },
     trackEnded(state) {
       state.isPlaying = false;
