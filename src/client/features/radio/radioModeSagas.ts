@@ -2,24 +2,18 @@ import type { Action } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
 import { call, fork, getContext, put, race, select, take, takeLatest } from 'redux-saga/effects';
-import type { RadioQueueTrack } from '../../../contract/radio';
 import { RADIO_DRIFT_TOLERANCE_SECONDS } from '../../../contract/radioConstants';
 import type { Services } from '../../services';
-import { isRadioSource, playerActions, selectPlayer, setEngineNext, type PlayerState, type PlayerTrack } from '../../shared/player';
+import { isRadioSource, playerActions, selectPlayer, setEngineNext, type PlayerState } from '../../shared/player';
 import { livePosition } from './livePosition';
-import { BOUNDARY_TOLERANCE_MS, radioSchedule, samePlan, type RadioSchedule } from './radioNextPlan';
+import { BOUNDARY_TOLERANCE_MS, plannedRadioNext, radioSchedule, samePlan, toRadioPlayerTrack, type RadioSchedule } from './radioNextPlan';
 import { radioActions, selectRadio, type RadioFollowing, type RadioHandover, type RadioState } from './radioSlice';
 import { wait } from '../../shared/lib/wait';
 
 /** How often radio mode compares what plays with the live position. */
 export const DRIFT_CHECK_MS = 2_000;
 
-/** What radio mode plays, as the player takes it. */
-export function toRadioPlayerTrack(track: RadioQueueTrack): PlayerTrack {
-  const playerTrack: PlayerTrack = { id: track.songId, title: track.title, artist: track.artist, url: track.url, duration: track.duration };
-  if (track.artworkUrl) playerTrack.artworkUrl = track.artworkUrl;
-  return playerTrack;
-}
+export { toRadioPlayerTrack };
 
 function* currentLivePosition(radio: RadioState) {
   const services: Services = yield getContext('services');
@@ -73,7 +67,7 @@ function* current(): SagaIterator<{ radio: RadioState; player: PlayerState }> {
 function* schedule(next: RadioSchedule | null): SagaIterator {
   const { radio, player } = yield* current();
   if (!samePlan(player.engine.next?.plan, next?.plan))
-    yield call(setEngineNext, next && { plan: next.plan, track: toRadioPlayerTrack(next.item), source: { kind: 'radio', itemId: next.item.id } });
+    yield call(setEngineNext, next && plannedRadioNext(next));
   if (!samePlan(radio.scheduled?.plan, next?.plan) || radio.scheduled?.boundary !== next?.boundary) yield put(radioActions.nextScheduled(next));
 }
 
