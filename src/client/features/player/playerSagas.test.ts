@@ -2,6 +2,7 @@ import { combineReducers } from '@reduxjs/toolkit';
 import { expectSaga } from 'redux-saga-test-plan';
 import { FakeAudioService, notAllowedError } from '../../services/audio/FakeAudioService';
 import { createTestServices, memoryTokenStore } from '../../test/testServices';
+import { authSlice } from '../../shared/session';
 import { toastSlice } from '../../ui/toast/toastSlice';
 import { playerSaga } from './playerSagas';
 import { initialPlayerState, playerActions, playerSlice, type PlayerState } from '../../shared/player/playerSlice';
@@ -425,5 +426,33 @@ describe('the event channel', () => {
     const { services, audio } = setup();
     await run(services).silentRun(10);
     expect(audio.listenerCount).toBe(0);
+  });
+});
+
+describe('one skip path: Next in radio mode', () => {
+  const withAuth = combineReducers({ player: playerSlice.reducer, toasts: toastSlice.reducer, auth: authSlice.reducer });
+  const state = (role: 'user' | 'admin', isRadioMode: boolean) => ({
+    ...withAuth(undefined, { type: 'init' }),
+    player: { ...initialPlayerState, ...playing(t1, { queue: [t2] }), source: isRadioMode ? { kind: 'radio' as const, itemId: null } : { kind: 'queue' as const } },
+    auth: {
+      user: { id: 'u1', username: role, email: `${role}@example.test`, role, createdAt: '2026-01-01T00:00:00.000Z' },
+      isAuthenticated: true,
+      isLoading: false,
+      error: null,
+    },
+  });
+  const runAs = (role: 'user' | 'admin', isRadioMode: boolean) =>
+    expectSaga(playerSaga)
+      .withReducer(withAuth, state(role, isRadioMode))
+      .provide({ getContext: (key, next) => (key === 'services' ? setup().services : next()) })
+      .dispatch(playerActions.nextRequested());
+
+  it("is an admin's skip", async () => {
+    await runAs('admin', true).put(playerActions.stationSkipRequested()).silentRun(30);
+  });
+
+  it('is nothing for a listener, nor outside radio mode', async () => {
+    await runAs('user', true).not.put(playerActions.stationSkipRequested()).silentRun(30);
+    await runAs('admin', false).not.put(playerActions.stationSkipRequested()).silentRun(30);
   });
 });

@@ -51,19 +51,36 @@ function* onPlayAll({ payload: { tracks, startIndex = 0, source = 'library' } }:
   yield* startTrack(first, { source });
 }
 
-/** Next, or the end of a track: the next queued track plays. In radio mode the radio feature decides. */
-function* onNext(): SagaIterator {
-  const player: PlayerState = yield select(selectPlayerState);
+/** A store without the session (tests of the player alone) has no admin. */
+const selectIsAdminIfSignedIn = (state: { auth?: { user: { role: string } | null } }) => state.auth?.user?.role === 'admin';
+
+/** The next queued track plays (outside radio mode). */
+function* playNextQueued(player: PlayerState): SagaIterator {
   const next = player.queue[0];
   if (player.source.kind !== 'queue' || !next) return;
   yield put(playerActions.advanced());
   yield* startTrack(next, { source: 'player' });
 }
 
+/**
+ * Next (player bar, media keys): the next queued track plays; in radio mode it is an admin's Skip
+ * of the station's track, the same intent as the radio page's Skip (one skip path), and nothing for a listener.
+ */
+function* onNext(): SagaIterator {
+  const player: PlayerState = yield select(selectPlayerState);
+  if (player.source.kind === 'radio') {
+    const isAdmin: boolean = yield select(selectIsAdminIfSignedIn);
+    if (isAdmin) yield put(playerActions.stationSkipRequested());
+    return;
+  }
+  yield* playNextQueued(player);
+}
+
 /** Outside radio mode the end of a track plays the next queued one, unless "Autoplay the next track" is off (docs/product.md §4.4). */
 function* onEnded(): SagaIterator {
   const autoplay: boolean = yield select(selectAutoplayNext);
-  if (autoplay) yield* onNext();
+  const player: PlayerState = yield select(selectPlayerState);
+  if (autoplay) yield* playNextQueued(player);
 }
 
 /** Restarts the track when more than 3 s in, otherwise goes to the previous track. */

@@ -10,7 +10,7 @@ import { authActions, authSlice } from '../../shared/session';
 import { playerActions, playerSlice } from '../../shared/player';
 import { reconnectDelay } from './backoff';
 import { estimateClockOffset, livePosition } from './livePosition';
-import { driftSaga, nextInRadioModeSaga, radioModeSaga, requestSkip, sessionSocketSaga, skipSaga, socketSaga, radioSaga } from './radioSagas';
+import { driftSaga, radioModeSaga, requestSkip, sessionSocketSaga, skipSaga, socketSaga, radioSaga } from './radioSagas';
 import { wait } from '../../shared/lib/wait';
 import { radioActions, radioSlice } from './radioSlice';
 
@@ -410,7 +410,7 @@ describe('skip in radio mode', () => {
   });
 });
 
-describe('one skip path: Next in radio mode', () => {
+describe('one skip path', () => {
   const withAuth = combineReducers({ radio: radioSlice.reducer, player: playerSlice.reducer, toasts: toastSlice.reducer, auth: authSlice.reducer });
   const state = (role: 'user' | 'admin', isRadioMode: boolean) => ({
     ...withAuth(undefined, { type: 'init' }),
@@ -421,19 +421,6 @@ describe('one skip path: Next in radio mode', () => {
       isLoading: false,
       error: null,
     },
-  });
-
-  it("is an admin's skip", async () => {
-    await expectSaga(nextInRadioModeSaga)
-      .withReducer(withAuth, state('admin', true))
-      .provide([[matchers.call.fn(requestSkip), true]])
-      .call(skipSaga)
-      .silentRun(30);
-  });
-
-  it('is nothing for a listener, nor outside radio mode', async () => {
-    await expectSaga(nextInRadioModeSaga).withReducer(withAuth, state('user', true)).not.call(skipSaga).silentRun(30);
-    await expectSaga(nextInRadioModeSaga).withReducer(withAuth, state('admin', false)).not.call(skipSaga).silentRun(30);
   });
 
   it("the radio page's and the player bar's Skip are one action, skipped and told once by one saga", async () => {

@@ -1,9 +1,8 @@
 import type { SagaIterator } from 'redux-saga';
-import { call, fork, put, putResolve, select, takeEvery } from 'redux-saga/effects';
+import { call, fork, put, putResolve, takeEvery } from 'redux-saga/effects';
 import { MESSAGES } from '../../../contract/messages';
 import { toastShown } from '../../ui/toast/toastSlice';
-import { selectIsAdmin } from '../../shared/session';
-import { isRadioSource, playerActions, selectPlayer, type PlayerState } from '../../shared/player';
+import { playerActions } from '../../shared/player';
 import { radioApi } from './radioApi';
 import { radioModeSaga } from './radioModeSagas';
 import { sessionSocketSaga } from './socketSagas';
@@ -24,15 +23,7 @@ export function* skipSaga() {
   if (!ok) yield put(toastShown(MESSAGES.failedToSkipTrack, 'error'));
 }
 
-/** One skip path: the player's Next (media keys) is an admin's Skip in radio mode. */
-export function* nextInRadioModeSaga() {
-  const player: PlayerState = yield select(selectPlayer);
-  const isAdmin: boolean = yield select(selectIsAdmin);
-  if (isRadioSource(player) && isAdmin) yield call(skipSaga);
-}
-
 export function* radioSaga() {
-  yield takeEvery(playerActions.nextRequested.type, nextInRadioModeSaga);
   yield takeEvery(playerActions.stationSkipRequested.type, skipSaga);
   yield fork(radioModeSaga);
   yield fork(sessionSocketSaga);
