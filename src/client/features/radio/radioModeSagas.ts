@@ -1,5 +1,4 @@
-import type { Action } from '@reduxjs/toolkit';
-import type { PayloadAction } from '@reduxjs/toolkit';
+import type { Action, PayloadAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
 import { call, fork, getContext, put, race, select, take, takeLatest } from 'redux-saga/effects';
 import { RADIO_DRIFT_TOLERANCE_SECONDS } from '../../../contract/radioConstants';
@@ -12,8 +11,6 @@ import { wait } from '../../shared/lib/wait';
 
 /** How often radio mode compares what plays with the live position. */
 export const DRIFT_CHECK_MS = 2_000;
-
-export { toRadioPlayerTrack };
 
 function* currentLivePosition(radio: RadioState) {
   const services: Services = yield getContext('services');

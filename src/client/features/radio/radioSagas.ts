@@ -7,7 +7,8 @@ import { radioApi } from './radioApi';
 import { radioModeSaga } from './radioModeSagas';
 import { sessionSocketSaga } from './socketSagas';
 
-export { DRIFT_CHECK_MS, driftSaga, radioModeSaga, toRadioPlayerTrack } from './radioModeSagas';
+export { DRIFT_CHECK_MS, driftSaga, radioModeSaga } from './radioModeSagas';
+export { toRadioPlayerTrack } from './radioNextPlan';
 export { messageToAction, parseServerMessage, radioSocketUrl, sessionSocketSaga, socketChannel, socketSaga } from './socketSagas';
 export type { SocketEvent } from './socketSagas';
 
