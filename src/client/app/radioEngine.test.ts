@@ -12,7 +12,7 @@ import { toastSlice } from '../ui/toast/toastSlice';
 import { playerSaga } from '../features/player/playerSagas';
 import { radioModeSaga } from '../features/radio/radioModeSagas';
 import { radioActions, radioSlice } from '../features/radio/radioSlice';
-import { wait } from '../features/radio/socketSagas';
+import { wait } from '../shared/lib/wait';
 
 const reducer = combineReducers({ radio: radioSlice.reducer, player: playerSlice.reducer, toasts: toastSlice.reducer });
 type Root = ReturnType<typeof reducer>;
@@ -93,7 +93,7 @@ describe('radio through the engine (docs/product.md §2.14)', () => {
       .silentRun(400);
     expect(audio.argsOf('load')).toEqual([[c1.url]]);
     expect(radioPlays(effects as never)).toEqual(['song-c1']);
-    expect(storeState.player).toMatchObject({ currentTrack: { id: 'song-c2' }, isRadioMode: true, isPlaying: true });
+    expect(storeState.player).toMatchObject({ currentTrack: { id: 'song-c2' }, source: { kind: 'radio' }, isPlaying: true });
     // c2's own end, from the start time the server gave it
     expect(audio.argsOf('setNext')).toEqual([[boundaryPlan(c2, C1_END)], [boundaryPlan(c3, C1_END + 4 + 180_000)]]);
   });
@@ -128,7 +128,7 @@ describe('radio through the engine (docs/product.md §2.14)', () => {
     expect(radioPlays(effects as never)).toEqual(['song-c1', 'song-c2']);
     expect(audio.argsOf('load')).toEqual([[c1.url], [c2.url]]);
     expect(audio.argsOf('setNext')).toEqual([[boundaryPlan(c2, C1_END)], [null], [boundaryPlan(c3, C1_END - 3 + 180_000)]]);
-    expect(storeState.player).toMatchObject({ currentTrack: { id: 'song-c2' }, isRadioMode: true, isPlaying: true });
+    expect(storeState.player).toMatchObject({ currentTrack: { id: 'song-c2' }, source: { kind: 'radio' }, isPlaying: true });
   });
 
   it('a skip drops the plan and plays the new item as before (loaded at the live position), then plans after it', async () => {

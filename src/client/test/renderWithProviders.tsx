@@ -17,12 +17,14 @@ export interface ProvidersOptions extends Omit<RenderOptions, 'wrapper'> {
   route?: string;
   /** run the root saga (off by default: component tests drive state directly) */
   runSagas?: boolean;
+  /** run this saga instead of the root saga */
+  saga?: () => Generator;
 }
 
 /** Renders with a real store, theme and router, as the app does. */
 export function renderWithProviders(ui: ReactElement, options: ProvidersOptions = {}) {
-  const { preloadedState, services = createTestServices(), route = '/', runSagas = false, ...renderOptions } = options;
-  const store = options.store ?? makeStore(services, preloadedState, { runSagas });
+  const { preloadedState, services = createTestServices(), route = '/', runSagas = false, saga, ...renderOptions } = options;
+  const store = options.store ?? makeStore(services, preloadedState, { runSagas: runSagas || !!saga, saga });
   function Wrapper({ children }: { children: ReactNode }) {
     return (
       <Provider store={store}>

@@ -18,7 +18,7 @@ export interface NextIntent {
 export function nextIntent(player: PlayerState, autoplayNext: boolean, playback: PlaybackSettings): NextIntent | null {
   const current = player.currentTrack;
   const next = player.queue[0];
-  if (player.isRadioMode || !current || player.needsLoad || player.isLoading || !autoplayNext || !next) return null;
+  if (player.source.kind !== 'queue' || !current || player.needsLoad || player.isLoading || !autoplayNext || !next) return null;
   return {
     track: next,
     gain: trackGainFor(next, playback, { previous: current, next: player.queue[1] }),

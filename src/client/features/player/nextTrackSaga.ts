@@ -1,11 +1,8 @@
 import type { Action } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
-import { call, getContext, select, takeLatest } from 'redux-saga/effects';
-import { playerActions, type PlayerState } from '../../shared/player';
+import { call, select, takeLatest } from 'redux-saga/effects';
+import { playerActions, QUEUE_SOURCE, setEngineNext, type PlannedNext, type PlayerState } from '../../shared/player';
 import { settingsActions, type PlaybackSettings } from '../../shared/settings';
-import type { Services } from '../../services';
-import type { NextTrackPlan } from '../../services/audio/AudioService';
-import { engineMemory } from './engineMemory';
 import { nextIntent, sameAsPlan, type NextIntent } from './nextTrackPlan';
 import { fetchPublicUrl, selectPlayerState } from './playbackSagas';
 import { selectAutoplayNext, selectPlaybackSettings } from './trackGain';
@@ -20,29 +17,29 @@ const CLEARING: string[] = [playerActions.trackLoading.type];
  * a load (trackLoading, then trackReady), so they are not watched on their own: their half-moved
  * queue would plan a track only to drop it.
  */
-const PLANNING = [playerActions.trackReady.type, playerActions.radioModeLeft.type, settingsActions.saved.type];
+const PLANNING = [playerActions.trackReady.type, playerActions.engineAdvanced.type, playerActions.radioModeLeft.type, settingsActions.saved.type];
 
-function* setNext(plan: NextTrackPlan | null): SagaIterator {
-  const { audio }: Services = yield getContext('services');
-  const memory = engineMemory(audio);
-  if (plan === null && memory.next === null) return;
-  memory.next = plan;
-  yield call([audio, audio.setNext], plan);
+function* setNext(next: PlannedNext | null): SagaIterator {
+  const { engine }: PlayerState = yield select(selectPlayerState);
+  if (next === null && engine.next === null) return;
+  yield call(setEngineNext, next);
 }
 
 function* planNext(action: Action): SagaIterator {
   if (CLEARING.includes(action.type)) return yield* setNext(null);
   const player: PlayerState = yield select(selectPlayerState);
+  // the radio plans the engine's next track itself
+  if (player.source.kind !== 'queue') return;
   const autoplay: boolean = yield select(selectAutoplayNext);
   const playback: PlaybackSettings = yield select(selectPlaybackSettings);
   const intent: NextIntent | null = nextIntent(player, autoplay, playback);
   if (!intent) return yield* setNext(null);
-  const { audio }: Services = yield getContext('services');
-  if (sameAsPlan(engineMemory(audio).next, intent)) return;
+  if (sameAsPlan(player.engine.next?.plan ?? null, intent)) return;
   // a queued track that came without a URL gets its stream URL as a play would
   const url: string = intent.track.url || (yield call(fetchPublicUrl, intent.track.id));
   if (!url) return yield* setNext(null);
-  yield* setNext({ key: intent.track.id, url, gain: intent.gain, crossfadeSeconds: intent.crossfadeSeconds });
+  const plan = { key: intent.track.id, url, gain: intent.gain, crossfadeSeconds: intent.crossfadeSeconds };
+  yield* setNext({ plan, track: intent.track, source: QUEUE_SOURCE });
 }
 
 /** docs/product.md §2.14: keeps the engine's next track the one the queue and the settings say. */

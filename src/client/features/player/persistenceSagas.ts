@@ -2,7 +2,7 @@ import type { Action, PayloadAction } from '@reduxjs/toolkit';
 import type { SagaIterator, Task } from 'redux-saga';
 import { call, cancel, fork, getContext, put, select, take } from 'redux-saga/effects';
 import type { PublicUser } from '../../../contract/auth';
-import { playerActions, playerSlice, type PlayerState } from '../../shared/player';
+import { initialPlayerState, playerActions, playerSlice, setEngineGain, setEngineNext, type PlayerState } from '../../shared/player';
 import { authActions } from '../../shared/session';
 import type { Services } from '../../services';
 import { selectPlayerState } from './playbackSagas';
@@ -39,9 +39,15 @@ export function* savePlayer(key: string): SagaIterator {
   }
 }
 
-/** Signed out: the player stops and forgets, so the next account starts with its own (docs/product.md §4.1). */
+/**
+ * Signed out: the player stops and forgets, so the next account starts with its own (docs/product.md §4.1).
+ * The engine is brought back to what a fresh player assumes of it: nothing planned, level.
+ */
 function* clearPlayer(): SagaIterator {
   const { audio }: Services = yield getContext('services');
+  const { engine }: PlayerState = yield select(selectPlayerState);
+  if (engine.next) yield call(setEngineNext, null);
+  if (engine.gain !== initialPlayerState.engine.gain) yield call(setEngineGain, initialPlayerState.engine.gain);
   yield call([audio, audio.pause]);
   yield put(playerActions.cleared());
 }

@@ -2,7 +2,7 @@ import type { SagaIterator } from 'redux-saga';
 import { call, getContext, put, putResolve, select } from 'redux-saga/effects';
 import { MESSAGES } from '../../../contract/messages';
 import { songsApi } from '../../api/songsApi';
-import { playerActions, type PlayerState, type PlayerTrack, type PlaySource } from '../../shared/player';
+import { playerActions, QUEUE_SOURCE, type PlayerSource, type PlayerState, type PlayerTrack, type PlaySource } from '../../shared/player';
 import type { Services } from '../../services';
 import { loadFailureMessage, type AudioLoadError } from '../../services/audio/AudioService';
 import { toastShown } from '../../ui/toast/toastSlice';
@@ -16,6 +16,8 @@ export interface StartOptions {
   radioOffset?: number;
   /** radio mode: when (services.now(), local ms) radioOffset was the live position; the time the load took is added to it */
   radioOffsetAt?: number;
+  /** radio mode: the station's queue item it plays */
+  radioItemId?: string;
   /** outside radio mode: start at this position (a track restored after a reload) */
   startAt?: number;
 }
@@ -85,6 +87,7 @@ export function* startTrack(track: PlayerTrack, options: StartOptions): SagaIter
   }
   const playable = { ...track, url };
   const radio = options.radioOffset !== undefined;
+  const source: PlayerSource = radio ? { kind: 'radio', itemId: options.radioItemId ?? null } : QUEUE_SOURCE;
 
   const offset = radio ? options.radioOffset! : (options.startAt ?? 0);
   yield put(playerActions.trackLoading({ duration: track.duration, at: radio ? 0 : offset }));
@@ -102,14 +105,14 @@ export function* startTrack(track: PlayerTrack, options: StartOptions): SagaIter
     yield call([audio, audio.play]);
   } catch (error) {
     if (isNotAllowed(error)) {
-      yield put(playerActions.trackReady({ track: playable, playing: false, radio }));
+      yield put(playerActions.trackReady({ track: playable, playing: false, source }));
       yield put(playerActions.interactionRequired({ message: MESSAGES.clickToStartPlayback }));
       yield put(playerActions.startDeferred(radio ? null : { track: playable, source: options.source }));
       return;
     }
     return yield* fail(MESSAGES.failedToPlayTrack);
   }
-  yield put(playerActions.trackReady({ track: playable, playing: true, radio }));
+  yield put(playerActions.trackReady({ track: playable, playing: true, source }));
   if (!radio) yield put(playerActions.trackStarted({ track: playable, source: options.source }));
 }
 
@@ -134,7 +137,7 @@ export function* resume(): SagaIterator {
   // a start that waited for this click is counted now (the reducer clears it)
   const { pendingStart: started }: PlayerState = yield select(selectPlayerState);
   yield put(playerActions.playbackResumed());
-  if (started && started.track.id === player.currentTrack.id && !player.isRadioMode) {
+  if (started && started.track.id === player.currentTrack.id && player.source.kind === 'queue') {
     yield put(playerActions.trackStarted(started));
   }
 }

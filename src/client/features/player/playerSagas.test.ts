@@ -2,6 +2,7 @@ import { combineReducers } from '@reduxjs/toolkit';
 import { expectSaga } from 'redux-saga-test-plan';
 import { FakeAudioService, notAllowedError } from '../../services/audio/FakeAudioService';
 import { createTestServices, memoryTokenStore } from '../../test/testServices';
+import { authSlice } from '../../shared/session';
 import { toastSlice } from '../../ui/toast/toastSlice';
 import { playerSaga } from './playerSagas';
 import { initialPlayerState, playerActions, playerSlice, type PlayerState } from '../../shared/player/playerSlice';
@@ -368,12 +369,12 @@ describe('radio mode', () => {
       .silentRun(50);
     expect(audio.methods()).toEqual(['load', 'seek', 'play']);
     expect(audio.argsOf('seek')).toEqual([[17]]);
-    expect(storeState.player).toMatchObject({ currentTrack: t2, isRadioMode: true, isPlaying: true, queue: [t3] });
+    expect(storeState.player).toMatchObject({ currentTrack: t2, source: { kind: 'radio' }, isPlaying: true, queue: [t3] });
   });
 
   it('disables seek, previous, next and the queue advance; a sync seeks', async () => {
     const { services, audio } = setup();
-    const { storeState } = await run(services, playing(t2, { isRadioMode: true, queue: [t3], history: [t1], duration: 120 }))
+    const { storeState } = await run(services, playing(t2, { source: { kind: 'radio' as const, itemId: null }, queue: [t3], history: [t1], duration: 120 }))
       .dispatch(playerActions.seekRequested({ seconds: 10 }))
       .dispatch(playerActions.previousRequested())
       .dispatch(playerActions.nextRequested())
@@ -382,7 +383,7 @@ describe('radio mode', () => {
       .silentRun(50);
     expect(audio.methods()).toEqual(['seek']);
     expect(audio.argsOf('seek')).toEqual([[33]]);
-    expect(storeState.player).toMatchObject({ currentTrack: t2, queue: [t3], history: [t1], isRadioMode: true });
+    expect(storeState.player).toMatchObject({ currentTrack: t2, queue: [t3], history: [t1], source: { kind: 'radio' } });
   });
 
   it('a sync outside radio mode does nothing', async () => {
@@ -395,7 +396,7 @@ describe('radio mode', () => {
 
   it('the same radio track again only follows the live position', async () => {
     const { services, audio } = setup();
-    await run(services, playing(t2, { isRadioMode: true }))
+    await run(services, playing(t2, { source: { kind: 'radio' as const, itemId: null } }))
       .dispatch(playerActions.radioPlayRequested({ track: t2, offsetSeconds: 40 }))
       .silentRun(30);
     expect(audio.methods()).toEqual(['seek']);
@@ -403,20 +404,20 @@ describe('radio mode', () => {
 
   it('when the radio stops, radio mode ends and playback pauses', async () => {
     const { services, audio } = setup();
-    const { storeState } = await run(services, playing(t2, { isRadioMode: true }))
+    const { storeState } = await run(services, playing(t2, { source: { kind: 'radio' as const, itemId: null } }))
       .dispatch(playerActions.radioStopped())
       .silentRun(30);
     expect(audio.methods()).toEqual(['pause']);
-    expect(storeState.player).toMatchObject({ isRadioMode: false, isPlaying: false });
+    expect(storeState.player).toMatchObject({ source: { kind: 'queue' }, isPlaying: false });
   });
 
   it('playing a library song leaves radio mode and counts the play', async () => {
     const { services } = setup();
-    const { storeState } = await run(services, playing(t2, { isRadioMode: true }))
+    const { storeState } = await run(services, playing(t2, { source: { kind: 'radio' as const, itemId: null } }))
       .dispatch(playerActions.playRequested({ track: t1, source: 'search' }))
       .put(playerActions.trackStarted({ track: t1, source: 'search' }))
       .silentRun(50);
-    expect(storeState.player).toMatchObject({ currentTrack: t1, isRadioMode: false });
+    expect(storeState.player).toMatchObject({ currentTrack: t1, source: { kind: 'queue' as const } });
   });
 });
 
@@ -425,5 +426,33 @@ describe('the event channel', () => {
     const { services, audio } = setup();
     await run(services).silentRun(10);
     expect(audio.listenerCount).toBe(0);
+  });
+});
+
+describe('one skip path: Next in radio mode', () => {
+  const withAuth = combineReducers({ player: playerSlice.reducer, toasts: toastSlice.reducer, auth: authSlice.reducer });
+  const state = (role: 'user' | 'admin', isRadioMode: boolean) => ({
+    ...withAuth(undefined, { type: 'init' }),
+    player: { ...initialPlayerState, ...playing(t1, { queue: [t2] }), source: isRadioMode ? { kind: 'radio' as const, itemId: null } : { kind: 'queue' as const } },
+    auth: {
+      user: { id: 'u1', username: role, email: `${role}@example.test`, role, createdAt: '2026-01-01T00:00:00.000Z' },
+      isAuthenticated: true,
+      isLoading: false,
+      error: null,
+    },
+  });
+  const runAs = (role: 'user' | 'admin', isRadioMode: boolean) =>
+    expectSaga(playerSaga)
+      .withReducer(withAuth, state(role, isRadioMode))
+      .provide({ getContext: (key, next) => (key === 'services' ? setup().services : next()) })
+      .dispatch(playerActions.nextRequested());
+
+  it("is an admin's skip", async () => {
+    await runAs('admin', true).put(playerActions.stationSkipRequested()).silentRun(30);
+  });
+
+  it('is nothing for a listener, nor outside radio mode', async () => {
+    await runAs('user', true).not.put(playerActions.stationSkipRequested()).silentRun(30);
+    await runAs('admin', false).not.put(playerActions.stationSkipRequested()).silentRun(30);
   });
 });

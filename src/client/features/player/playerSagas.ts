@@ -24,7 +24,7 @@ function* onSeek(action: PayloadAction<{ seconds: number }>): SagaIterator {
   const player: PlayerState = yield select(selectPlayerState);
   const { seconds } = action.payload;
   // docs/product.md §5: ignored unless between 0 and the duration; docs/product.md §4: disabled in radio mode
-  if (player.isRadioMode || !player.currentTrack || !Number.isFinite(seconds) || seconds < 0 || seconds > player.duration) return;
+  if (player.source.kind === 'radio' || !player.currentTrack || !Number.isFinite(seconds) || seconds < 0 || seconds > player.duration) return;
   const { audio }: Services = yield getContext('services');
   // a restored track is loaded at this position by Play
   if (!player.needsLoad) yield call([audio, audio.seek], seconds);
@@ -33,7 +33,7 @@ function* onSeek(action: PayloadAction<{ seconds: number }>): SagaIterator {
 
 function* onRadioSync(action: PayloadAction<{ offsetSeconds: number }>): SagaIterator {
   const player: PlayerState = yield select(selectPlayerState);
-  if (!player.isRadioMode || player.isLoading) return;
+  if (player.source.kind !== 'radio' || player.isLoading) return;
   const { offsetSeconds } = action.payload;
   if (!Number.isFinite(offsetSeconds) || offsetSeconds < 0 || (player.duration > 0 && offsetSeconds > player.duration)) return;
   const { audio }: Services = yield getContext('services');

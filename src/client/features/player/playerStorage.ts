@@ -1,11 +1,11 @@
-import type { PlayerState, PlayerTrack, RestoredPlayer } from '../../shared/player';
+import { isRadioSource, type PlayerState, type PlayerTrack, type RestoredPlayer } from '../../shared/player';
 
 /** One entry per signed-in user, so another account in this browser starts with its own player. */
 export const playerStorageKey = (userId: string) => `wavelength_player_${userId}`;
 
 /** What is kept of the player: a radio session is not a personal track, so only its volume is kept. */
 export function toSaved(player: PlayerState): RestoredPlayer {
-  const own = player.currentTrack && !player.isRadioMode;
+  const own = player.currentTrack && !isRadioSource(player);
   return {
     track: own ? player.currentTrack : null,
     queue: own ? player.queue : [],

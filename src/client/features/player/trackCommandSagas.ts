@@ -13,10 +13,10 @@ export const RESTART_THRESHOLD_SECONDS = 3;
 
 type Play = PayloadAction<{ track: PlayerTrack; source?: PlaySource }>;
 type PlayAll = PayloadAction<{ tracks: PlayerTrack[]; startIndex?: number; source?: PlaySource }>;
-type RadioPlay = PayloadAction<{ track: PlayerTrack; offsetSeconds: number }>;
+type RadioPlay = PayloadAction<{ track: PlayerTrack; offsetSeconds: number; itemId?: string }>;
 
 function* leaveRadioMode(player: PlayerState): SagaIterator {
-  if (player.isRadioMode) yield put(playerActions.radioModeLeft());
+  if (player.source.kind === 'radio') yield put(playerActions.radioModeLeft());
 }
 
 function* onPlay({ payload: { track, source = 'library' } }: Play): SagaIterator {
@@ -51,25 +51,42 @@ function* onPlayAll({ payload: { tracks, startIndex = 0, source = 'library' } }:
   yield* startTrack(first, { source });
 }
 
-/** Next, or the end of a track: the next queued track plays. In radio mode the radio feature decides. */
-function* onNext(): SagaIterator {
-  const player: PlayerState = yield select(selectPlayerState);
+/** A store without the session (tests of the player alone) has no admin. */
+const selectIsAdminIfSignedIn = (state: { auth?: { user: { role: string } | null } }) => state.auth?.user?.role === 'admin';
+
+/** The next queued track plays (outside radio mode). */
+function* playNextQueued(player: PlayerState): SagaIterator {
   const next = player.queue[0];
-  if (player.isRadioMode || !next) return;
+  if (player.source.kind !== 'queue' || !next) return;
   yield put(playerActions.advanced());
   yield* startTrack(next, { source: 'player' });
+}
+
+/**
+ * Next (player bar, media keys): the next queued track plays; in radio mode it is an admin's Skip
+ * of the station's track, the same intent as the radio page's Skip (one skip path), and nothing for a listener.
+ */
+function* onNext(): SagaIterator {
+  const player: PlayerState = yield select(selectPlayerState);
+  if (player.source.kind === 'radio') {
+    const isAdmin: boolean = yield select(selectIsAdminIfSignedIn);
+    if (isAdmin) yield put(playerActions.stationSkipRequested());
+    return;
+  }
+  yield* playNextQueued(player);
 }
 
 /** Outside radio mode the end of a track plays the next queued one, unless "Autoplay the next track" is off (docs/product.md §4.4). */
 function* onEnded(): SagaIterator {
   const autoplay: boolean = yield select(selectAutoplayNext);
-  if (autoplay) yield* onNext();
+  const player: PlayerState = yield select(selectPlayerState);
+  if (autoplay) yield* playNextQueued(player);
 }
 
 /** Restarts the track when more than 3 s in, otherwise goes to the previous track. */
 function* onPrevious(): SagaIterator {
   const player: PlayerState = yield select(selectPlayerState);
-  if (player.isRadioMode) return;
+  if (player.source.kind !== 'queue') return;
   const { audio }: Services = yield getContext('services');
   // a restored track is not in the element yet: its position is the state's
   const position: number = player.needsLoad ? player.currentTime : yield call([audio, audio.currentTime]);
@@ -83,9 +100,9 @@ function* onPrevious(): SagaIterator {
   yield* startTrack(previous, { source: 'player' });
 }
 
-function* onRadioPlay({ payload: { track, offsetSeconds } }: RadioPlay): SagaIterator {
+function* onRadioPlay({ payload: { track, offsetSeconds, itemId } }: RadioPlay): SagaIterator {
   const player: PlayerState = yield select(selectPlayerState);
-  if (player.isRadioMode && player.currentTrack?.id === track.id && !player.isLoading) {
+  if (player.source.kind === 'radio' && player.currentTrack?.id === track.id && !player.isLoading) {
     // already on this track: only follow the live position
     const { audio }: Services = yield getContext('services');
     yield call([audio, audio.seek], Math.max(0, offsetSeconds));
@@ -94,12 +111,12 @@ function* onRadioPlay({ payload: { track, offsetSeconds } }: RadioPlay): SagaIte
   }
   const services: Services = yield getContext('services');
   const requestedAt: number = yield call(services.now);
-  yield* startTrack(track, { source: 'radio', radioOffset: Math.max(0, offsetSeconds), radioOffsetAt: requestedAt });
+  yield* startTrack(track, { source: 'radio', radioOffset: Math.max(0, offsetSeconds), radioOffsetAt: requestedAt, radioItemId: itemId });
 }
 
 function* onRadioStopped(): SagaIterator {
   const player: PlayerState = yield select(selectPlayerState);
-  if (!player.isRadioMode) return;
+  if (player.source.kind !== 'radio') return;
   yield put(playerActions.radioModeLeft());
   yield* pause();
 }

@@ -1,9 +1,7 @@
 import type { SagaIterator } from 'redux-saga';
-import { call, getContext, select, takeLatest } from 'redux-saga/effects';
-import type { PlayerState, PlayerTrack } from '../../shared/player';
+import { call, select, takeLatest } from 'redux-saga/effects';
+import { setEngineGain, type PlayerState, type PlayerTrack } from '../../shared/player';
 import { DEFAULT_PLAYBACK, DEFAULT_STREAMING, settingsActions, type PlaybackSettings, type SettingsState } from '../../shared/settings';
-import type { Services } from '../../services';
-import { engineMemory } from './engineMemory';
 import { trackGainFor } from './replayGain';
 
 type WithSettings = { settings?: Partial<SettingsState> };
@@ -19,14 +17,11 @@ const selectPlayer = (state: { player: PlayerState }) => state.player;
  * Only a gain that differs from the one the engine has is sent.
  */
 export function* applyTrackGain(track: PlayerTrack): SagaIterator {
-  const { audio }: Services = yield getContext('services');
   const player: PlayerState = yield select(selectPlayer);
   const settings: PlaybackSettings = yield select(selectPlaybackSettings);
   const gain = trackGainFor(track, settings, { previous: player.history.at(-1), next: player.queue[0] });
-  const memory = engineMemory(audio);
-  if (memory.gain === gain) return;
-  memory.gain = gain;
-  yield call([audio, audio.setTrackGain], gain);
+  if (player.engine.gain === gain) return;
+  yield call(setEngineGain, gain);
 }
 
 /** A saved ReplayGain mode or preamp applies to the track playing now, not only to the next ones. */

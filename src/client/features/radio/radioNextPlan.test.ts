@@ -1,5 +1,6 @@
 import type { RadioQueueTrack } from '../../../contract/radio';
-import { radioSchedule, samePlan } from './radioNextPlan';
+import { initialPlayerState, playerActions, playerSlice, type PlayerState } from '../../shared/player';
+import { plannedRadioNext, radioSchedule, samePlan } from './radioNextPlan';
 import { radioSlice, type RadioState } from './radioSlice';
 
 const item = (id: string, duration = 200): RadioQueueTrack => ({
@@ -49,5 +50,26 @@ describe("the station's next track at its boundary (docs/product.md §2.14)", ()
     expect(samePlan(plan, { ...plan, startAtMs: plan.startAtMs! + 1 })).toBe(false);
     expect(samePlan(null, undefined)).toBe(true);
     expect(samePlan(plan, null)).toBe(false);
+  });
+
+  it("once the engine starts it at the boundary, the player's reducer makes it current in radio mode, from its start", () => {
+    const next = plannedRadioNext(radioSchedule(state({}))!);
+    const listening: PlayerState = {
+      ...initialPlayerState,
+      source: { kind: 'radio', itemId: 'a' },
+      currentTrack: { id: 'song-a', title: 'a', artist: 'A', url: '/stream/a', duration: 200.5 },
+      isPlaying: true,
+      currentTime: 200.4,
+      engine: { gain: 1, next, started: null },
+    };
+    const after = playerSlice.reducer(listening, playerActions.engineAdvanced({ key: 'b', duration: 200 }));
+    expect(after).toMatchObject({
+      source: { kind: 'radio', itemId: 'b' },
+      currentTrack: { id: 'song-b', title: 'b', url: '/stream/b' },
+      isPlaying: true,
+      currentTime: 0,
+      duration: 200,
+      engine: { next: null, started: next },
+    });
   });
 });

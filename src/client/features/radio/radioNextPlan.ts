@@ -1,5 +1,18 @@
 import type { NextTrackPlan } from '../../services/audio/AudioService';
+import type { PlannedNext, PlayerTrack } from '../../shared/player';
 import type { RadioQueueTrack, RadioState } from './radioSlice';
+
+/** What radio mode plays, as the player takes it. */
+export function toRadioPlayerTrack(track: RadioQueueTrack): PlayerTrack {
+  const playerTrack: PlayerTrack = { id: track.songId, title: track.title, artist: track.artist, url: track.url, duration: track.duration };
+  if (track.artworkUrl) playerTrack.artworkUrl = track.artworkUrl;
+  return playerTrack;
+}
+
+/** The station's next item as the engine's next slot holds it: the engineAdvanced reducer makes it current in radio mode. */
+export function plannedRadioNext({ item, plan }: RadioSchedule): PlannedNext {
+  return { plan, track: toRadioPlayerTrack(item), source: { kind: 'radio', itemId: item.id } };
+}
 
 /** How far from the planned boundary the server's start of the planned track may be to still be that boundary (not a skip). */
 export const BOUNDARY_TOLERANCE_MS = 1_000;

@@ -10,7 +10,8 @@ import { authActions, authSlice } from '../../shared/session';
 import { playerActions, playerSlice } from '../../shared/player';
 import { reconnectDelay } from './backoff';
 import { estimateClockOffset, livePosition } from './livePosition';
-import { driftSaga, nextInRadioModeSaga, radioModeSaga, requestSkip, sessionSocketSaga, skipSaga, socketSaga, wait } from './radioSagas';
+import { driftSaga, radioModeSaga, requestSkip, sessionSocketSaga, skipSaga, socketSaga, radioSaga } from './radioSagas';
+import { wait } from '../../shared/lib/wait';
 import { radioActions, radioSlice } from './radioSlice';
 
 const reducer = combineReducers({ radio: radioSlice.reducer, player: playerSlice.reducer, toasts: toastSlice.reducer });
@@ -279,6 +280,7 @@ describe('radio mode', () => {
         playerActions.radioPlayRequested({
           track: { id: 'song-c1', title: 'Title c1', artist: 'Artist', url: '/api/songs/stream/song-c1?st=x', duration: 240 },
           offsetSeconds: 30,
+          itemId: 'c1',
         }),
       )
       .delay(5)
@@ -373,7 +375,7 @@ describe('radio mode', () => {
     const state = {
       ...initial(),
       radio: { ...initial().radio, isRadioActive: true, currentTrack: track('c1'), startedAt: 100_000 },
-      player: { ...initial().player, isRadioMode: true, isPlaying: true },
+      player: { ...initial().player, source: { kind: 'radio' as const, itemId: null }, isPlaying: true },
     };
     let ticks = 0;
     const { effects } = await expectSaga(driftSaga)
@@ -408,11 +410,11 @@ describe('skip in radio mode', () => {
   });
 });
 
-describe('one skip path: Next in radio mode', () => {
+describe('one skip path', () => {
   const withAuth = combineReducers({ radio: radioSlice.reducer, player: playerSlice.reducer, toasts: toastSlice.reducer, auth: authSlice.reducer });
   const state = (role: 'user' | 'admin', isRadioMode: boolean) => ({
     ...withAuth(undefined, { type: 'init' }),
-    player: { ...playerSlice.getInitialState(), isRadioMode },
+    player: { ...playerSlice.getInitialState(), source: isRadioMode ? { kind: 'radio' as const, itemId: null } : { kind: 'queue' as const } },
     auth: {
       user: { id: 'u1', username: role, email: `${role}@example.test`, role, createdAt: '2026-01-01T00:00:00.000Z' },
       isAuthenticated: true,
@@ -421,16 +423,13 @@ describe('one skip path: Next in radio mode', () => {
     },
   });
 
-  it("is an admin's skip", async () => {
-    await expectSaga(nextInRadioModeSaga)
+  it("the radio page's and the player bar's Skip are one action, skipped and told once by one saga", async () => {
+    const { storeState, effects } = await expectSaga(radioSaga)
       .withReducer(withAuth, state('admin', true))
-      .provide([[matchers.call.fn(requestSkip), true]])
-      .call(skipSaga)
+      .provide([ctx(createTestServices()), [matchers.call.fn(requestSkip), false], [matchers.fork.fn(sessionSocketSaga), null], [matchers.fork.fn(radioModeSaga), null]])
+      .dispatch(playerActions.stationSkipRequested())
       .silentRun(30);
-  });
-
-  it('is nothing for a listener, nor outside radio mode', async () => {
-    await expectSaga(nextInRadioModeSaga).withReducer(withAuth, state('user', true)).not.call(skipSaga).silentRun(30);
-    await expectSaga(nextInRadioModeSaga).withReducer(withAuth, state('admin', false)).not.call(skipSaga).silentRun(30);
+    expect((effects.call ?? []).filter((e: { payload: { fn: unknown } }) => e.payload.fn === requestSkip)).toHaveLength(1);
+    expect((storeState as Root).toasts.map((t) => t.message)).toEqual(['Failed to skip track']);
   });
 });

@@ -1,15 +1,15 @@
 import type { SagaIterator } from 'redux-saga';
-import { call, fork, put, putResolve, select, takeEvery } from 'redux-saga/effects';
+import { call, fork, put, putResolve, takeEvery } from 'redux-saga/effects';
 import { MESSAGES } from '../../../contract/messages';
 import { toastShown } from '../../ui/toast/toastSlice';
-import { selectIsAdmin } from '../../shared/session';
-import { playerActions, selectPlayer, type PlayerState } from '../../shared/player';
+import { playerActions } from '../../shared/player';
 import { radioApi } from './radioApi';
 import { radioModeSaga } from './radioModeSagas';
 import { sessionSocketSaga } from './socketSagas';
 
-export { DRIFT_CHECK_MS, driftSaga, radioModeSaga, toRadioPlayerTrack } from './radioModeSagas';
-export { messageToAction, parseServerMessage, radioSocketUrl, sessionSocketSaga, socketChannel, socketSaga, wait } from './socketSagas';
+export { DRIFT_CHECK_MS, driftSaga, radioModeSaga } from './radioModeSagas';
+export { toRadioPlayerTrack } from './radioNextPlan';
+export { messageToAction, parseServerMessage, radioSocketUrl, sessionSocketSaga, socketChannel, socketSaga } from './socketSagas';
 export type { SocketEvent } from './socketSagas';
 
 /** POST /api/radio/skip through the one HTTP path; answers whether it worked. */
@@ -18,21 +18,14 @@ export function* requestSkip(): SagaIterator<boolean> {
   return !result.error;
 }
 
-/** Skips the radio's track. */
+/** Skips the radio's track: the one caller of the skip mutation, and the one place its failure is told. */
 export function* skipSaga() {
   const ok: boolean = yield call(requestSkip);
   if (!ok) yield put(toastShown(MESSAGES.failedToSkipTrack, 'error'));
 }
 
-/** One skip path: the player's Next (player bar, media keys) is an admin's Skip in radio mode. */
-export function* nextInRadioModeSaga() {
-  const player: PlayerState = yield select(selectPlayer);
-  const isAdmin: boolean = yield select(selectIsAdmin);
-  if (player.isRadioMode && isAdmin) yield call(skipSaga);
-}
-
 export function* radioSaga() {
-  yield takeEvery(playerActions.nextRequested.type, nextInRadioModeSaga);
+  yield takeEvery(playerActions.stationSkipRequested.type, skipSaga);
   yield fork(radioModeSaga);
   yield fork(sessionSocketSaga);
 }

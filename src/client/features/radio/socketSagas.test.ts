@@ -7,7 +7,8 @@ import { RADIO_WS_CLOSE_SERVICE_RESTART } from '../../../contract/radioConstants
 import { createTestServices, memoryTokenStore } from '../../test/testServices';
 import { isOnline, networkChannel, type NetworkEvent } from './network';
 import { radioActions, radioSlice } from './radioSlice';
-import { socketSaga, wait } from './socketSagas';
+import { wait } from '../../shared/lib/wait';
+import { socketSaga } from './socketSagas';
 
 const reducer = combineReducers({ radio: radioSlice.reducer });
 

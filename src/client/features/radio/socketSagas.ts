@@ -5,6 +5,7 @@ import { MESSAGES } from '../../../contract/messages';
 import type { RadioServerMessage } from '../../../contract/radio';
 import { RADIO_WS_PATH } from '../../../contract/radioConstants';
 import type { Services } from '../../services';
+import { wait } from '../../shared/lib/wait';
 import { liveMessageReceived } from '../../shared/live';
 import { authActions } from '../../shared/session';
 import { reconnectDelay } from './backoff';
@@ -13,11 +14,6 @@ import { isOnline, networkChannel, type NetworkEvent } from './network';
 import { radioActions } from './radioSlice';
 
 const CLOCK_SAMPLES = 8;
-
-/** A timer the tests can replace (provide matchers.call.fn(wait)). */
-export function wait(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
 
 export type SocketEvent = { kind: 'open' } | { kind: 'message'; data: string; receivedAt: number } | { kind: 'error' } | { kind: 'close'; code: number };
 

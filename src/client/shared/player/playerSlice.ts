@@ -1,6 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { VOLUME_DEFAULT } from '../../../contract/limits';
-import type { PlayerTrack, PlaySource } from './playerTypes';
+import { advanceOnEngine, initialEngineState, type EngineState, type PlannedNext } from './engineState';
+import { QUEUE_SOURCE, type PlayerSource, type PlayerTrack, type PlaySource } from './playerTypes';
 
 /** docs/product.md §3 player and audio player state. */
 export interface PlayerState {
@@ -19,7 +20,9 @@ export interface PlayerState {
   queue: PlayerTrack[];
   /** tracks played before the current one, newest last (for Previous) */
   history: PlayerTrack[];
-  isRadioMode: boolean;
+  /** the queue, or the radio (radio mode: no seek, no previous, Next is an admin's Skip) */
+  source: PlayerSource;
+  engine: EngineState;
   /** the browser blocked autoplay: the next click anywhere resumes */
   requiresInteraction: boolean;
   /** a track whose start waits for that click (autoplay blocked); its play is counted once it really starts */
@@ -54,7 +57,8 @@ export const initialPlayerState: PlayerState = {
   error: null,
   queue: [],
   history: [],
-  isRadioMode: false,
+  source: QUEUE_SOURCE,
+  engine: initialEngineState,
   requiresInteraction: false,
   pendingStart: null,
   needsLoad: false,
@@ -76,7 +80,7 @@ export const playerSlice = createSlice({
     /** The current song pauses/resumes; another song plays. */
     togglePlayRequested(_state, _action: PayloadAction<{ track: PlayerTrack; source?: PlaySource }>) {},
     /** The radio is live with a track: play it from `offsetSeconds`, in radio mode. */
-    radioPlayRequested(_state, _action: PayloadAction<{ track: PlayerTrack; offsetSeconds: number }>) {},
+    radioPlayRequested(_state, _action: PayloadAction<{ track: PlayerTrack; offsetSeconds: number; itemId?: string }>) {},
     /** Radio mode: the live position moved more than 1 s away from what plays; seek to it. */
     radioSyncRequested(_state, _action: PayloadAction<{ offsetSeconds: number }>) {},
     /** The radio stopped: radio mode ends and playback pauses. */
@@ -86,6 +90,8 @@ export const playerSlice = createSlice({
     pauseRequested() {},
     resumeRequested() {},
     nextRequested() {},
+    /** An admin's Skip of the station's track: the radio page's button and, in radio mode, the player bar's. */
+    stationSkipRequested() {},
     /** Restarts the track when more than 3 s in, otherwise goes to the previous track. */
     previousRequested() {},
     seekRequested(_state, _action: PayloadAction<{ seconds: number }>) {},
@@ -107,13 +113,13 @@ export const playerSlice = createSlice({
       state.duration = action.payload.duration;
     },
     /** A track is current and playing (or, when `playing` is false, waits for a click to start). */
-    trackReady(state, action: PayloadAction<{ track: PlayerTrack; playing: boolean; radio: boolean }>) {
-      const { track, playing, radio } = action.payload;
+    trackReady(state, action: PayloadAction<{ track: PlayerTrack; playing: boolean; source: PlayerSource }>) {
+      const { track, playing, source } = action.payload;
       state.currentTrack = track;
       state.isLoading = false;
       state.isPlaying = playing;
       state.playingSongId = playing ? track.id : null;
-      state.isRadioMode = radio;
+      state.source = source;
       state.requiresInteraction = false;
       state.error = null;
       state.needsLoad = false;
@@ -121,7 +127,7 @@ export const playerSlice = createSlice({
     /** After a reload: the saved player comes back paused, its track not loaded until Play. */
     restored(state, action: PayloadAction<RestoredPlayer>) {
       const saved = action.payload;
-      Object.assign(state, { ...initialPlayerState, volume: saved.volume, isMuted: saved.muted });
+      Object.assign(state, { ...initialPlayerState, engine: state.engine, volume: saved.volume, isMuted: saved.muted });
       if (!saved.track) return;
       Object.assign(state, {
         currentTrack: saved.track,
@@ -132,7 +138,7 @@ export const playerSlice = createSlice({
         needsLoad: true,
       });
     },
-    /** Signed out: nothing of the player stays for the next account. */
+    /** Signed out: nothing of the player stays for the next account (the sagas reset the engine first). */
     cleared() {
       return initialPlayerState;
     },
@@ -190,7 +196,15 @@ export const playerSlice = createSlice({
       state.pendingStart = action.payload;
     },
     radioModeLeft(state) {
-      state.isRadioMode = false;
+      state.source = QUEUE_SOURCE;
+    },
+    /** The engine was told its next track (null: none). */
+    engineNextSet(state, action: PayloadAction<PlannedNext | null>) {
+      state.engine.next = action.payload;
+    },
+    /** The engine was told the current track's gain. */
+    engineGainSet(state, action: PayloadAction<number>) {
+      state.engine.gain = action.payload;
     },
     /** A new track started playing outside radio mode (statistics count a play on it). */
     trackStarted(_state, _action: PayloadAction<{ track: PlayerTrack; source: PlaySource }>) {},
@@ -216,11 +230,10 @@ export const playerSlice = createSlice({
       if (action.payload.playing) state.playingSongId = state.currentTrack?.id ?? null;
       else state.isBuffering = false;
     },
-    /**
-     * The track planned next (AudioService.setNext) started on the audio clock, `key` naming it: the
-     * sagas make it current (docs/product.md §2.14); the state changes with their results.
-     */
-    engineAdvanced(_state, _action: PayloadAction<{ key: string; duration: number }>) {},
+    /** The track planned next (AudioService.setNext) started on the audio clock, `key` naming it (see advanceOnEngine). */
+    engineAdvanced(state, action: PayloadAction<{ key: string; duration: number }>) {
+      advanceOnEngine(state, action.payload.key, action.payload.duration, () => setAsideCurrent(state));
+    },
     trackEnded(state) {
       state.isPlaying = false;
       state.isBuffering = false;
@@ -234,10 +247,13 @@ export const playerSlice = createSlice({
   },
   selectors: {
     selectPlayer: (state) => state,
+    selectIsRadioSource: (state) => state.source.kind === 'radio',
     selectCurrentTrack: (state) => state.currentTrack,
     selectPlayingSongId: (state) => (state.isPlaying ? state.playingSongId : null),
   },
 });
 
 export const playerActions = playerSlice.actions;
-export const { selectPlayer, selectCurrentTrack, selectPlayingSongId } = playerSlice.selectors;
+export const { selectPlayer, selectIsRadioSource, selectCurrentTrack, selectPlayingSongId } = playerSlice.selectors;
+
+export const isRadioSource = (player: PlayerState): boolean => player.source.kind === 'radio';

@@ -23,3 +23,11 @@ export interface PlayerTrack {
 
 /** Where a play started; counted in statistics. */
 export type PlaySource = 'library' | 'search' | 'liked' | 'playlist' | 'radio' | 'home' | 'player';
+
+/**
+ * What the player plays from (docs/product.md §4.4): the listener's own queue, or the radio's live
+ * item (`itemId`, the station queue item; null while it is not known yet).
+ */
+export type PlayerSource = { kind: 'queue' } | { kind: 'radio'; itemId: string | null };
+
+export const QUEUE_SOURCE: PlayerSource = { kind: 'queue' };

@@ -112,13 +112,13 @@ describe('a list prepares the row under the pointer', () => {
     expect(dispatched.at(-1)).toEqual(playerActions.playAllRequested({ tracks: [one, two], startIndex: 1, source: 'search' }));
     // what the player sagas do next: the clicked song becomes the current track
     act(() => {
-      store.dispatch(playerActions.trackReady({ track: two, playing: true, radio: false }));
+      store.dispatch(playerActions.trackReady({ track: two, playing: true, source: { kind: 'queue' } }));
     });
     // the same button now pauses; leaving it ends the intent (the prepare saga sees the play kept the request)
     leave(screen.getByRole('button', { name: 'Pause Song 2' }));
     expect(dispatched.slice(3)).toEqual([
       playerActions.playAllRequested({ tracks: [one, two], startIndex: 1, source: 'search' }),
-      playerActions.trackReady({ track: two, playing: true, radio: false }),
+      playerActions.trackReady({ track: two, playing: true, source: { kind: 'queue' } }),
       playerActions.prepareCancelled({ track: two }),
     ]);
   });

@@ -105,20 +105,20 @@ describe('PlayerBar', () => {
   });
 
   it('in radio mode: no seek or previous, and Skip is disabled for listeners', () => {
-    renderBar(playing({ isRadioMode: true }));
+    renderBar(playing({ source: { kind: 'radio' as const, itemId: null } }));
     expect(screen.getByRole('slider', { name: 'Seek' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Skip' })).toBeDisabled();
   });
 
-  it("an admin's Skip in radio mode sends the player's next intent (the radio turns it into a skip)", () => {
+  it("an admin's Skip in radio mode sends the station's skip intent (the radio page's Skip sends the same)", () => {
     const { store, rerender } = renderWithProviders(<PlayerBar />, {
-      preloadedState: { ...signedInState('admin'), player: { ...initialPlayerState, ...playing({ isRadioMode: true }) } },
+      preloadedState: { ...signedInState('admin'), player: { ...initialPlayerState, ...playing({ source: { kind: 'radio' as const, itemId: null } }) } },
     });
     const dispatch = jest.spyOn(store, 'dispatch');
     rerender(<PlayerBar />);
     fireEvent.click(screen.getByRole('button', { name: 'Skip' }));
-    expect(dispatch).toHaveBeenCalledWith(playerActions.nextRequested());
+    expect(dispatch).toHaveBeenCalledWith(playerActions.stationSkipRequested());
   });
 
   it('asks for a click when autoplay was blocked, and the next click anywhere resumes', async () => {

@@ -8,7 +8,7 @@ import { SongText } from '../../../ui/SongRow';
 import { NextIcon, PauseIcon, PlayIcon, PreviousIcon } from '../../../ui/icons';
 import { Spinner } from '../../../ui/Spinner';
 import { selectIsAdmin } from '../../../shared/session';
-import { playerActions, selectPlayer, type PlayerState } from '../../../shared/player';
+import { isRadioSource, playerActions, selectPlayer, type PlayerState } from '../../../shared/player';
 import { useSongActions } from '../../../shared/songs';
 import { SeekBar, VolumeControl } from './PlayerSliders';
 import { usePlayerShortcuts } from './usePlayerShortcuts';
@@ -94,7 +94,7 @@ function NowPlaying({ player }: { player: PlayerState }) {
       <SongText>
         <Title data-testid="player-title">{track.title}</Title>
         <Muted data-testid="player-artist">
-          {player.isRadioMode ? 'Radio · ' : ''}
+          {isRadioSource(player) ? 'Radio · ' : ''}
           {track.artist}
         </Muted>
       </SongText>
@@ -103,12 +103,12 @@ function NowPlaying({ player }: { player: PlayerState }) {
   );
 }
 
-/** Previous, play/pause and Next; in radio mode Next is an admin's Skip (the radio feature turns the intent into a skip). */
+/** Previous, play/pause and Next; in radio mode Next is an admin's Skip of the station's track (the radio page's Skip too). */
 function Transport({ player }: { player: PlayerState }) {
   const dispatch = useDispatch();
   const isAdmin = useSelector(selectIsAdmin);
   const track = player.currentTrack;
-  const radio = player.isRadioMode;
+  const radio = isRadioSource(player);
   const canNext = radio ? isAdmin : player.queue.length > 0;
   return (
     <Controls>
@@ -124,7 +124,7 @@ function Transport({ player }: { player: PlayerState }) {
       >
         {player.isPlaying ? <PauseIcon /> : <PlayIcon />}
       </PlayButton>
-      <IconButton type="button" aria-label={radio ? 'Skip' : 'Next'} disabled={!track || !canNext} onClick={() => dispatch(playerActions.nextRequested())}>
+      <IconButton type="button" aria-label={radio ? 'Skip' : 'Next'} disabled={!track || !canNext} onClick={() => dispatch(radio ? playerActions.stationSkipRequested() : playerActions.nextRequested())}>
         <NextIcon />
       </IconButton>
       {player.isLoading || player.isBuffering ? <Spinner label="Buffering" size={18} /> : null}

@@ -4,7 +4,7 @@ import styled, { css } from 'styled-components';
 import { IconButton } from '../../../ui/Button';
 import { formatDuration } from '../../../ui/format';
 import { MuteIcon, VolumeIcon } from '../../../ui/icons';
-import { playerActions, type PlayerState } from '../../../shared/player';
+import { isRadioSource, playerActions, type PlayerState } from '../../../shared/player';
 import { seekByKey, seekValueText, volumeValueText } from './sliderText';
 
 /** Easy to hit: the range input itself is at least 24 px tall (WCAG 2.5.8). */
@@ -69,7 +69,7 @@ export function SeekBar({ player }: { player: PlayerState }) {
         step={0.1}
         value={Math.min(player.currentTime, duration || 0)}
         aria-valuetext={seekValueText(player.currentTime, duration)}
-        disabled={!player.currentTrack || player.isRadioMode || !duration}
+        disabled={!player.currentTrack || isRadioSource(player) || !duration}
         onKeyDown={onKeyDown}
         onChange={(e) => dispatch(playerActions.seekRequested({ seconds: Number(e.target.value) }))}
       />

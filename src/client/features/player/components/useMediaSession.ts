@@ -47,9 +47,9 @@ export function useMediaSession(): void {
     }
   }, [session, track, player.duration, player.currentTime]);
 
+  const radio = player.source.kind === 'radio';
   useEffect(() => {
     if (!session) return;
-    const radio = player.isRadioMode;
     const handlers: [MediaSessionAction, MediaSessionActionHandler | null][] = [
       ['play', () => dispatch(playerActions.resumeRequested())],
       ['pause', () => dispatch(playerActions.pauseRequested())],
@@ -84,5 +84,5 @@ export function useMediaSession(): void {
         }
       }
     };
-  }, [session, dispatch, player.isRadioMode, isAdmin]);
+  }, [session, dispatch, radio, isAdmin]);
 }

@@ -1,7 +1,7 @@
 import { useDispatch, useSelector } from 'react-redux';
 import styled from 'styled-components';
 import { Button } from '../../../ui/Button';
-import { selectPlayer } from '../../../shared/player';
+import { isRadioSource, selectPlayer } from '../../../shared/player';
 import { radioActions, selectRadio } from '../radioSlice';
 
 const Row = styled.div`
@@ -42,7 +42,7 @@ export function OnAirNotice() {
   const radio = useSelector(selectRadio);
   const player = useSelector(selectPlayer);
   const track = radio.currentTrack;
-  if (!radio.isRadioActive || !track || player.isRadioMode || radio.onRadioPage) return null;
+  if (!radio.isRadioActive || !track || isRadioSource(player) || radio.onRadioPage) return null;
   return (
     <Row>
       <OnAir role="status">Radio is on air</OnAir>

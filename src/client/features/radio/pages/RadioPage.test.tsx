@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { RadioQueueTrack, RadioSnapshot } from '../../../../contract/radio';
 import { renderWithProviders, signedInState } from '../../../test/renderWithProviders';
+import { radioSaga } from '../radioSagas';
 import { radioActions } from '../radioSlice';
 import RadioPage from './RadioPage';
 
@@ -109,7 +110,8 @@ describe('RadioPage', () => {
       'GET /api/radio/queue': () => json(200, snapshot({ isRadioActive: true, currentTrack: track(5), startedAt: Date.now() })),
       'POST /api/radio/skip': () => json(409, { success: false, message: 'The radio is not on' }),
     });
-    const { store } = renderWithProviders(<RadioPage />, { preloadedState: signedInState('admin') });
+    // the skip goes through the radio's saga
+    const { store } = renderWithProviders(<RadioPage />, { preloadedState: signedInState('admin'), saga: radioSaga });
     const skip = await screen.findByRole('button', { name: 'Skip' });
     await waitFor(() => expect(skip).toBeEnabled());
     fireEvent.click(skip);

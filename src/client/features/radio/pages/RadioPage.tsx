@@ -9,11 +9,11 @@ import { ErrorMessage, Page, PageHeader, PageTitle } from '../../../ui/Page';
 import { Spinner } from '../../../ui/Spinner';
 import { toastShown } from '../../../ui/toast/toastSlice';
 import { selectIsAdmin } from '../../../shared/session';
-import { selectPlayer } from '../../../shared/player';
+import { isRadioSource, playerActions, selectPlayer } from '../../../shared/player';
 import { NowPlayingCard } from '../components/NowPlayingCard';
 import { QueueList } from '../components/QueueList';
 import { SongSearchDialog } from '../../../shared/songs';
-import { useAddRadioTrackMutation, useGetRadioQueueQuery, useRemoveRadioTrackMutation, useSkipRadioTrackMutation, useToggleRadioMutation } from '../radioApi';
+import { useAddRadioTrackMutation, useGetRadioQueueQuery, useRemoveRadioTrackMutation, useToggleRadioMutation } from '../radioApi';
 import { radioActions, selectRadio, type RadioState } from '../radioSlice';
 import { useDocumentTitle } from '../../../ui/useDocumentTitle';
 
@@ -65,7 +65,6 @@ const CONNECTION_LABEL = { connected: 'Connected', connecting: 'Connecting…', 
 function useStationControls() {
   const dispatch = useDispatch();
   const [toggle, toggleState] = useToggleRadioMutation();
-  const [skip, skipState] = useSkipRadioTrackMutation();
   const [add] = useAddRadioTrackMutation();
   const [remove] = useRemoveRadioTrackMutation();
   const [removingId, setRemovingId] = useState<string | null>(null);
@@ -73,14 +72,12 @@ function useStationControls() {
   const succeeded = (result: { error?: unknown }) => !result.error;
   return {
     toggling: toggleState.isLoading,
-    skipping: skipState.isLoading,
     removingId,
     onToggle: async () => {
       if (!succeeded(await toggle())) fail(MESSAGES.failedToToggleRadio);
     },
-    onSkip: async () => {
-      if (!succeeded(await skip())) fail(MESSAGES.failedToSkipTrack);
-    },
+    // one skip path with the player bar's: the radio's saga sends it and tells a failure
+    onSkip: () => dispatch(playerActions.stationSkipRequested()),
     onAdd: async (songId: string) => {
       const ok = succeeded(await add({ songId }));
       if (!ok) fail(MESSAGES.failedToAddTrackToQueue);
@@ -116,7 +113,7 @@ function AdminControls({ radio, controls, onPick }: { radio: RadioState; control
       <Button type="button" $variant={radio.isRadioActive ? 'danger' : 'primary'} disabled={controls.toggling} onClick={() => void controls.onToggle()}>
         {radio.isRadioActive ? 'Stop radio' : 'Start radio'}
       </Button>
-      <Button type="button" $variant="secondary" disabled={!radio.isRadioActive || controls.skipping} onClick={() => void controls.onSkip()}>
+      <Button type="button" $variant="secondary" disabled={!radio.isRadioActive || radio.skipping} onClick={controls.onSkip}>
         <SkipIcon width={18} height={18} /> Skip
       </Button>
       <Button type="button" $variant="secondary" onClick={onPick}>
@@ -144,7 +141,7 @@ export default function RadioPage() {
       dispatch(radioActions.pageClosed());
     };
   }, [dispatch]);
-  const canListenLive = radio.isRadioActive && !!radio.currentTrack && !player.isRadioMode;
+  const canListenLive = radio.isRadioActive && !!radio.currentTrack && !isRadioSource(player);
 
   return (
     <Page>
