@@ -7,8 +7,8 @@ const Params = z.object({ email: z.string(), role: z.enum(['user', 'admin']) });
 
 export const usersSetRole: AdminOperation = {
   name: 'users.setRole',
-  run: ({ database }, params) => {
+  run: ({ database, app }, params) => {
     const { email, role } = parseParams('users.setRole', Params, params);
-    return setAccountRole(database, email, role);
+    return setAccountRole(database, app.sessionEndings, email, role);
   },
 };
