@@ -2,6 +2,7 @@ import { asc, desc, eq, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/open';
 import { radioHistory, radioQueue, radioState, sessions, songs, users } from '../../db/schema';
+import { rowsOf } from '../../db/rowsOf';
 
 /** A transaction or the database: every statement here runs on either. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
@@ -215,7 +216,7 @@ export async function aliveSessions(db: Tx, sessionIds: string[], now: Date): Pr
       where not exists (
         select 1 from ${sessions} where ${sessions.id} = asked.id and ${sessions.endedAt} is null and ${sessions.expiresAt} > ${now}
       )`);
-    for (const row of (result as unknown as { rows: { id: string }[] }).rows) alive.delete(row.id);
+    for (const row of rowsOf<{ id: string }>(result)) alive.delete(row.id);
   }
   return alive;
 }

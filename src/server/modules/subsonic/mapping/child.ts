@@ -4,7 +4,7 @@ import type { Db } from '../../../db/open';
 import { artworkHashOf } from './coverArt';
 import { artistIdsByName, type NamedId } from './artistIds';
 import { isoTime } from './isoTime';
-import { rowsOf } from '../../browse/albumRows';
+import { rowsOf } from '../../../db/rowsOf';
 
 /** The OpenSubsonic Child of a song (docs/subsonic.md, What songs, albums and artists carry). */
 export interface Child {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/open';
 import { ARTWORK_HASH } from '../../../library/artwork/hashes';
-import { rowsOf } from '../../browse/albumRows';
+import { rowsOf } from '../../../db/rowsOf';
 import { findArtist } from '../../browse/artistQueries';
 import { isUuid } from '../mapping/child';
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '../../browse/albumRows';
+import { rowsOf } from '../../../db/rowsOf';
 import { listGenres } from '../../browse/genreQueries';
 import type { MethodTable, SubsonicContext } from '../method';
 import { albumsID3, albumSongChildren, albumWithSongs, toAlbumDirectory } from '../mapping/album';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/open';
 import { isUuid, sqlUuidArray } from '../mapping/child';
 import { notFound } from '../protocol/errors';
-import { rowsOf } from '../../browse/albumRows';
+import { rowsOf } from '../../../db/rowsOf';
 
 export type ItemKind = 'song' | 'album' | 'artist';
 

@@ -7,7 +7,7 @@ import { isUuid, songChildrenWhere, type Child } from '../mapping/child';
 import { artworkHashOf } from '../mapping/coverArt';
 import { SUBSONIC_ERROR, SubsonicError } from '../protocol/errors';
 import { isoTime } from '../mapping/isoTime';
-import { rowsOf } from '../../browse/albumRows';
+import { rowsOf } from '../../../db/rowsOf';
 
 /** The OpenSubsonic Playlist (docs/subsonic.md, Personal). */
 export interface SubsonicPlaylist {

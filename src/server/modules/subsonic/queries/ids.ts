@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/open';
-import { rowsOf } from '../../browse/albumRows';
+import { rowsOf } from '../../../db/rowsOf';
 import { isUuid } from '../mapping/child';
 import { notFound } from '../protocol/errors';
 import type { SubsonicParams } from '../protocol/params';
