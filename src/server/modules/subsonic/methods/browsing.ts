@@ -4,7 +4,7 @@ import { listGenres } from '../../browse/genreQueries';
 import type { MethodTable, SubsonicContext } from '../method';
 import { albumsID3, albumSongChildren, albumWithSongs, toAlbumDirectory } from '../mapping/album';
 import { artistID3, artistsID3, IGNORED_ARTICLES, indexed, toFolderArtist } from '../mapping/artist';
-import { songChildren, songChildrenWhere } from '../mapping/child';
+import { songChildren, songChildrenWhere } from '../queries/songChildren';
 import { notFound } from '../protocol/errors';
 import { albumByArtist } from '../queries/albums';
 import { idParam, resolveItem } from '../queries/ids';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/open';
-import { isUuid, sqlUuidArray } from '../mapping/child';
+import { isUuid } from '../../../lib/uuid';
+import { sqlUuidArray } from '../../../db/sqlUuidArray';
 import { notFound } from '../protocol/errors';
 import { rowsOf } from '../../../db/rowsOf';
 
