@@ -3,7 +3,6 @@ import type { FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastif
 import { MESSAGES } from '../../contract/messages';
 import { HttpError } from '../lib/httpError';
 import { sessionChecks } from '../modules/auth/sessionCheckCache';
-import { SessionEndings } from '../modules/auth/sessionEndings';
 import { isSessionAlive } from '../modules/auth/sessions';
 import type { AccessClaims, Role, TokenService } from '../modules/auth/tokens';
 
@@ -17,8 +16,6 @@ export interface AuthUser {
 declare module 'fastify' {
   interface FastifyInstance {
     tokens: TokenService;
-    /** the session ends of this app, which empty its session check caches (modules/auth/sessionEndings.ts) */
-    sessionEndings: SessionEndings;
     /** Verifies a bearer token and that its session is still alive; null when it is not. */
     authenticateToken(token: string | undefined): Promise<AccessClaims | null>;
   }
@@ -38,7 +35,6 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 export const authPlugin = fp<{ tokens: TokenService; now: () => number }>(
   async (app, { tokens, now }) => {
     app.decorate('tokens', tokens);
-    app.decorate('sessionEndings', new SessionEndings());
     const check = async (token: string) => {
       let claims: AccessClaims;
       try {
@@ -50,7 +46,7 @@ export const authPlugin = fp<{ tokens: TokenService; now: () => number }>(
       return (await isSessionAlive(app.db, claims.sessionId, new Date(now()))) ? { session: claims, expiresAtMs: claims.exp * 1000 } : null;
     };
     // remembered a few seconds with the embedded database only (modules/auth/sessionCheckCache.ts)
-    const checks = sessionChecks<AccessClaims>(app.database.kind, app.sessionEndings);
+    const checks = sessionChecks<AccessClaims>(app.database.kind, app.database.sessionEndings);
     app.decorate('authenticateToken', async (token: string | undefined) => (token ? checks.verify(token, now(), () => check(token)) : null));
     app.decorateRequest('user', null);
     app.addHook('onRequest', async (request) => {

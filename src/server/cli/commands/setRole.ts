@@ -7,7 +7,7 @@ import { perform } from '../perform';
 export async function changeRole(context: CliContext, role: 'user' | 'admin'): Promise<number> {
   const { email } = parseCommandArgs(context.args, { positionals: ['email'] }).positionals;
   const change = await context.withTarget((target) =>
-    perform<RoleChange>(target, 'users.setRole', { email, role }, (database) => setAccountRole(database, null, email, role)),
+    perform<RoleChange>(target, 'users.setRole', { email, role }, (database) => setAccountRole(database, email, role)),
   );
   if (!change.changed) context.output.out(`${change.email} ${role === 'admin' ? 'is an admin already' : 'is not an admin'}: nothing changed`);
   else if (role === 'admin') context.output.out(`${change.email} is now an admin`);

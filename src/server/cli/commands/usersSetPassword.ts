@@ -13,7 +13,7 @@ export const usersSetPassword: CliCommand = {
     const { password, generated } = await choosePassword(context, values['password-stdin'] === true);
     const { email } = positionals;
     const done = await context.withTarget((target) =>
-      perform<{ email: string }>(target, 'users.setPassword', { email, password }, (database) => setAccountPassword(database, null, email, password)),
+      perform<{ email: string }>(target, 'users.setPassword', { email, password }, (database) => setAccountPassword(database, email, password)),
     );
     context.output.out(`password of ${done.email} changed; their sessions are signed out`);
     if (generated) {

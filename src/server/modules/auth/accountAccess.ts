@@ -9,7 +9,6 @@ import { firstIssue, requireAccount } from './accountAdmin';
 import { clearAttempts } from './attempts';
 import { hashPassword } from './passwords';
 import { createSessionEventBus } from './sessionEvents';
-import type { SessionEndings } from './sessionEndings';
 import { endAllSessions } from './sessions';
 import { setPasswordHash } from './users';
 
@@ -21,27 +20,21 @@ const NewPassword = z.string().min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordTo
  * request with their tokens fail at once, and the instances sharing the database close the user's
  * radio sockets (sessionEvents.ts). The sessions are ended already when the notice is lost.
  */
-async function signOutEverywhere(database: Database, userId: string, now: Date, endings: SessionEndings | null): Promise<void> {
-  await endAllSessions(database.db, userId, now, endings);
+async function signOutEverywhere(database: Database, userId: string, now: Date): Promise<void> {
+  await endAllSessions(database.db, userId, now, database.sessionEndings);
   await createSessionEventBus(database)
     .publish({ kind: 'userSessionsEnded', userId })
     .catch(() => undefined);
 }
 
-/**
- * The session ends of the running app whose admin socket asks (app.sessionEndings), or null from
- * the CLI's own process, which caches no session check.
- */
-type Endings = SessionEndings | null;
-
 /** Sets a new password (the sign-up's rule), clears the failed sign-ins and signs the user out everywhere. */
-export async function setAccountPassword(database: Database, endings: Endings, email: string, password: string, now = new Date()): Promise<{ email: string }> {
+export async function setAccountPassword(database: Database, email: string, password: string, now = new Date()): Promise<{ email: string }> {
   const parsed = NewPassword.safeParse(password);
   if (!parsed.success) throw new AdminError(firstIssue(parsed.error));
   const user = await requireAccount(database.db, email);
   await setPasswordHash(database.db, user.id, await hashPassword(parsed.data), now);
   await clearAttempts(database.db, 'login_failure', `user:${user.id}`);
-  await signOutEverywhere(database, user.id, now, endings);
+  await signOutEverywhere(database, user.id, now);
   return { email: user.email };
 }
 
@@ -57,7 +50,7 @@ export interface RoleChange {
  * admin role) and is refused for the last admin: the admin rows are locked while they are counted,
  * so two demotions at once cannot both pass.
  */
-export async function setAccountRole(database: Database, endings: Endings, email: string, role: 'user' | 'admin', now = new Date()): Promise<RoleChange> {
+export async function setAccountRole(database: Database, email: string, role: 'user' | 'admin', now = new Date()): Promise<RoleChange> {
   const user = await requireAccount(database.db, email);
   if (user.role === role) return { email: user.email, role, changed: false };
   const changed = await database.db.transaction(async (tx) => {
@@ -69,6 +62,6 @@ export async function setAccountRole(database: Database, endings: Endings, email
     await tx.update(users).set({ role, updatedAt: now }).where(eq(users.id, user.id));
     return true;
   });
-  if (changed && role === 'user') await signOutEverywhere(database, user.id, now, endings);
+  if (changed && role === 'user') await signOutEverywhere(database, user.id, now);
   return { email: user.email, role, changed };
 }

@@ -120,7 +120,7 @@ function passwordResetRoutes(app: ZodApp, { auth, announce, linkOrigin }: AuthCo
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, { config, now, mailer: givenMailer }) => {
   const mailer = givenMailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') });
-  const auth = createAuthService({ db: app.db, tokens: app.tokens, now, mailer, log: app.log, sessionEndings: app.sessionEndings });
+  const auth = createAuthService({ db: app.db, tokens: app.tokens, now, mailer, log: app.log, sessionEndings: app.database.sessionEndings });
   const sessionEvents = createSessionEventBus(app.database);
   cleanUpAttemptsPeriodically(app, now);
   app.addHook('onClose', async () => {

@@ -1,5 +1,5 @@
 import { SESSION_CHECK_TTL_MS, SessionCheckCache, sessionChecks } from './sessionCheckCache';
-import { SessionEndings } from './sessionEndings';
+import { SessionEndings } from '../../db/sessionEndings';
 
 const session = { userId: 'user-1', sessionId: 'session-1' };
 const farExpiry = 24 * 60 * 60 * 1000;

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { SessionEndings } from './sessionEndings';
+import type { SessionEndings } from '../../db/sessionEndings';
 
 /**
  * Remembers for a few seconds that a token was valid and its session alive, so the ranges an audio
@@ -9,8 +9,8 @@ import type { SessionEndings } from './sessionEndings';
  *
  * Used with the embedded database only (songs/streamAccess.ts for the stream cookie, plugins/auth.ts
  * for bearer tokens), where this process ends every session: logout and password reset
- * (endSession/endAllSessions) tell the app's SessionEndings (sessionEndings.ts), which empties every
- * cache of the app before they return, so an ended session is refused at once. A session ended some other way (by hand in
+ * (endSession/endAllSessions) tell the database's SessionEndings (db/sessionEndings.ts), which
+ * empties every cache over that database before they return, so an ended session is refused at once. A session ended some other way (by hand in
  * the database) is accepted at most SESSION_CHECK_TTL_MS after the last check that went to the
  * database.
  * An entry never outlives the cookie's own expiry, and the app's clock (tests move it) decides.

@@ -7,8 +7,8 @@ const Params = z.object({ email: z.string(), role: z.enum(['user', 'admin']) });
 
 export const usersSetRole: AdminOperation = {
   name: 'users.setRole',
-  run: ({ database, app }, params) => {
+  run: ({ database }, params) => {
     const { email, role } = parseParams('users.setRole', Params, params);
-    return setAccountRole(database, app.sessionEndings, email, role);
+    return setAccountRole(database, email, role);
   },
 };
