@@ -1,8 +1,9 @@
 import { LRUCache } from 'lru-cache';
 
 /**
- * A map that keeps at most `max` entries and forgets the least recently used one first: lru-cache,
- * typed for the stream route's file lookups (values are objects, so lru-cache's `{}` bound holds).
+ * A map that keeps at most `max` entries and forgets the least recently used one first: lru-cache
+ * behind the small Map-like API its callers use (the song files streamed lately). lru-cache takes
+ * no null or undefined key or value, hence the NonNullable bounds.
  */
 export class LruMap<K extends NonNullable<unknown>, V extends NonNullable<unknown>> {
   private readonly entries: LRUCache<K, V>;
