@@ -10,7 +10,6 @@ import { moduleStateOf } from './test/moduleState';
  * with its reason, keyed by file name and variable so that a moved file keeps its entry.
  */
 const ALLOWED: Record<string, string> = {
-  'ffmpeg.ts:found': 'whether the ffmpeg binary runs on this machine: a fact about the process, probed once',
   'pooledFileRange.ts:sharedPool':
     "the stream's default chunk pool (8 MB at most); to move onto the app once the stream code takes its pool from the app",
 };
