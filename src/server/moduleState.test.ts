@@ -32,19 +32,23 @@ describe('module-level state', () => {
     moduleStateOf(file, readFileSync(path.join(ROOT, file), 'utf8')).map((state) => ({ ...state, file, key: `${path.basename(file)}:${state.name}` })),
   );
 
-  it('is found: top-level let and var, and lower-case consts built with new', () => {
+  it('is found: top-level let and var, and lower-case consts built with new or left empty to fill', () => {
     const text = [
       'let counter = 0;',
       'export var legacy = 1;',
       'const cache = new Map<string, number>();',
       'const KNOWN = new Set([1]);',
       'const tags = ["a"];',
+      'const listeners: string[] = [];',
+      'const byName = {} as Record<string, number>;',
       'function f() { let inner = 0; return inner; }',
     ].join('\n');
     expect(moduleStateOf('sample.ts', text)).toEqual([
       { name: 'counter', kind: 'let', line: 1 },
       { name: 'legacy', kind: 'var', line: 2 },
       { name: 'cache', kind: 'new', line: 3 },
+      { name: 'listeners', kind: 'empty', line: 6 },
+      { name: 'byName', kind: 'empty', line: 7 },
     ]);
   });
 
