@@ -36,6 +36,7 @@ import { apiReferencePlugin } from './plugins/apiReference';
 import { spaPlugin } from './plugins/spa';
 import { securityHeadersPlugin } from './plugins/securityHeaders';
 import { zodSchemasPlugin } from './plugins/zodSchemas';
+import { ffmpegProbe } from './library/scan/ffmpeg';
 
 export interface AppDeps {
   config: Config;
@@ -48,13 +49,14 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** close the database when the app closes */
   ownsDatabase?: boolean;
-  /** whether ffmpeg runs here; tests force false (default: looked up once) */
+  /** whether ffmpeg runs here; tests force false (default: looked up once per app, ffmpegProbe) */
   ffmpegAvailable?: () => boolean;
 }
 
 /** The whole server as one Fastify instance: what index.ts listens with and tests inject into. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const now = deps.now ?? Date.now;
+  const hasFfmpeg = deps.ffmpegAvailable ?? ffmpegProbe();
   const app = Fastify({
     logger: deps.logger ?? false,
     trustProxy: fastifyTrustProxy(deps.config.trustProxy),
@@ -75,12 +77,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(multipart, { limits: { fileSize: deps.config.maxUploadBytes, files: 1, fields: 10 } });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(radioPlugin, { now });
-  await app.register(libraryPlugin, { config: deps.config, now, ffmpegAvailable: deps.ffmpegAvailable });
+  await app.register(libraryPlugin, { config: deps.config, now, ffmpegAvailable: hasFfmpeg });
   await app.register(artworkPlugin, { config: deps.config });
   // before the routes: its latency hook applies to the routes added after it
   await app.register(metricsPlugin, { token: deps.config.metricsToken });
 
-  const moduleOptions: ModuleOptions = { config: deps.config, now, ffmpegAvailable: deps.ffmpegAvailable };
+  const moduleOptions: ModuleOptions = { config: deps.config, now, ffmpegAvailable: hasFfmpeg };
   await app.register(
     async (api) => {
       await api.register(operationsRoutes);

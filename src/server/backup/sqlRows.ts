@@ -1,13 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database';
+import { rowsOf } from '../db/rowsOf';
 
 /** Something that runs SQL: the database or a transaction of it (drizzle's execute, on either driver). */
 export type Executor = Pick<Db, 'execute'>;
 
 /** The rows of a query as objects, on both drivers (node-postgres and PGlite both answer `rows`). */
 export async function queryRows<T>(executor: Executor, query: string | SQL): Promise<T[]> {
-  const result = await executor.execute(typeof query === 'string' ? sql.raw(query) : query);
-  return (result as unknown as { rows: T[] }).rows;
+  return rowsOf<T>(await executor.execute(typeof query === 'string' ? sql.raw(query) : query));
 }
 
 /** "name" quoted as an SQL identifier. */

@@ -1,5 +1,6 @@
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type * as schema from './schema';
+import type { SessionEndings } from './sessionEndings';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -12,6 +13,8 @@ export interface Database {
   kind: 'pglite' | 'pg';
   /** how drizzle talks to it: PGlite's own client in this thread, or `pg` over a socket */
   driver: 'pglite' | 'pg';
+  /** the sessions ended through this handle, which empty the session check caches over it (sessionEndings.ts) */
+  readonly sessionEndings: SessionEndings;
   listen(channel: string, onPayload: (payload: string) => void): Promise<Unlisten>;
   notify(channel: string, payload: string): Promise<void>;
   /** Runs fn while holding a session-level advisory lock taken with pg_try_advisory_lock; false when another holds it. */

@@ -4,6 +4,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import type { Database, Db } from './database';
 import * as schema from './schema';
+import { SessionEndings } from './sessionEndings';
 
 export interface PgliteOptions {
   /** folder for PGlite's files; undefined means in memory */
@@ -32,6 +33,7 @@ export async function openPgliteHere(options: PgliteOptions): Promise<Database> 
   return {
     db: drizzle(client, { schema }) as unknown as Db,
     kind: 'pglite',
+    sessionEndings: new SessionEndings(),
     driver: 'pglite',
     async listen(channel, onPayload) {
       const unsub = await client.listen(channel, onPayload);

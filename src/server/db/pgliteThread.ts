@@ -13,6 +13,7 @@ import { openPool } from './postgres';
 import type { PgliteOptions } from './pglite';
 import { pgliteStartParams, setWasmTier, wasmTierFlag, type WasmTier } from './pgliteSettings';
 import * as schema from './schema';
+import { SessionEndings } from './sessionEndings';
 
 /** pg's convention: a host that is a folder holds the socket `.s.PGSQL.<port>`. */
 const SOCKET_PORT = 5432;
@@ -124,6 +125,7 @@ export async function openPgliteThread(options: PgliteThreadOptions): Promise<Da
   return {
     db: drizzle(pool, { schema }) as unknown as Db,
     kind: 'pglite',
+    sessionEndings: new SessionEndings(),
     driver: 'pg',
     async listen(channel, onPayload) {
       return notifications.listen(channel, onPayload);

@@ -4,6 +4,7 @@ import { describeError, type Database, type Db } from './database';
 import { tryAdvisoryLock, withAdvisoryLock } from './postgresAdvisoryLock';
 import { PostgresListener } from './postgresListener';
 import * as schema from './schema';
+import { SessionEndings } from './sessionEndings';
 
 /** How long a request waits for a connection before it fails (and answers 503) rather than hanging. */
 const CONNECTION_TIMEOUT_MS = 5_000;
@@ -33,6 +34,7 @@ export async function openPostgres(url: string, poolSize: number, log: (message:
   return {
     db: drizzle(pool, { schema }) as unknown as Db,
     kind: 'pg',
+    sessionEndings: new SessionEndings(),
     driver: 'pg',
     listen: (channel, onPayload) => listener.listen(channel, onPayload),
     async notify(channel, payload) {

@@ -2,6 +2,7 @@ import type { FastifyRateLimitOptions, FastifyRateLimitStore, RateLimitPluginOpt
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/open';
+import { rowsOf } from '../db/rowsOf';
 
 const CLEANUP_EVERY_MS = 10 * 60_000;
 const LOG_EVERY_MS = 10_000;
@@ -32,14 +33,14 @@ export interface Hit {
  * database's clock decides, so instances with skewed clocks agree.
  */
 export async function hitAddressLimit(db: Db, key: string, windowMs: number): Promise<Hit> {
-  const result = await db.execute<{ count: number; ttl: string | number }>(sql`
+  const result = await db.execute(sql`
     insert into address_limits as l (key, count, reset_at)
     values (${key}, 1, now() + make_interval(secs => ${windowMs / 1000}))
     on conflict (key) do update set
       count = case when l.reset_at <= now() then 1 else l.count + 1 end,
       reset_at = case when l.reset_at <= now() then excluded.reset_at else l.reset_at end
     returning count, greatest(0, ceil(extract(epoch from (reset_at - now())) * 1000))::bigint as ttl`);
-  const rows = (result as unknown as { rows: { count: number; ttl: string | number }[] }).rows;
+  const rows = rowsOf<{ count: number; ttl: string | number }>(result);
   return { current: Number(rows[0].count), ttl: Number(rows[0].ttl) };
 }
 

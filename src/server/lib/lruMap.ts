@@ -1,12 +1,16 @@
+import { LRUCache } from 'lru-cache';
+
 /**
- * A map that keeps at most `max` entries and forgets the least recently used one first. A Map keeps
- * insertion order, so a read moves its entry to the end and the oldest entry is the first key.
+ * A map that keeps at most `max` entries and forgets the least recently used one first: lru-cache
+ * behind the small Map-like API its callers use (the song files streamed lately). lru-cache takes
+ * no null or undefined key or value, hence the NonNullable bounds.
  */
-export class LruMap<K, V> {
-  private readonly entries = new Map<K, V>();
+export class LruMap<K extends NonNullable<unknown>, V extends NonNullable<unknown>> {
+  private readonly entries: LRUCache<K, V>;
 
   constructor(readonly max: number) {
     if (!Number.isInteger(max) || max < 1) throw new RangeError(`LruMap needs a whole max of at least 1, not ${max}`);
+    this.entries = new LRUCache<K, V>({ max });
   }
 
   get size(): number {
@@ -14,17 +18,11 @@ export class LruMap<K, V> {
   }
 
   get(key: K): V | undefined {
-    if (!this.entries.has(key)) return undefined;
-    const value = this.entries.get(key) as V;
-    this.entries.delete(key);
-    this.entries.set(key, value);
-    return value;
+    return this.entries.get(key);
   }
 
   set(key: K, value: V): this {
-    this.entries.delete(key);
     this.entries.set(key, value);
-    if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value as K);
     return this;
   }
 

@@ -46,7 +46,7 @@ export const authPlugin = fp<{ tokens: TokenService; now: () => number }>(
       return (await isSessionAlive(app.db, claims.sessionId, new Date(now()))) ? { session: claims, expiresAtMs: claims.exp * 1000 } : null;
     };
     // remembered a few seconds with the embedded database only (modules/auth/sessionCheckCache.ts)
-    const checks = sessionChecks<AccessClaims>(app.database.kind);
+    const checks = sessionChecks<AccessClaims>(app.database.kind, app.database.sessionEndings);
     app.decorate('authenticateToken', async (token: string | undefined) => (token ? checks.verify(token, now(), () => check(token)) : null));
     app.decorateRequest('user', null);
     app.addHook('onRequest', async (request) => {

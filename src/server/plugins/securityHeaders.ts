@@ -1,38 +1,20 @@
-import { randomFillSync } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
+import { CspNonces } from './cspNonces';
 
-const NONCE_BYTES = 16;
-const nonces = new WeakMap<ServerResponse, string>();
-// randomBytes(16) per response cost a system call each time; one fill serves 256 nonces.
-const pool = Buffer.alloc(NONCE_BYTES * 256);
-let poolOffset = pool.length;
-
-function freshNonce(): string {
-  if (poolOffset === pool.length) {
-    randomFillSync(pool);
-    poolOffset = 0;
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The CSP nonce of one response, made on first use: the header and the HTML that spa.ts sends
+     * name the same one. styled-components reads it from `<meta property="csp-nonce" nonce>`.
+     */
+    cspNonceOf(res: ServerResponse): string;
   }
-  poolOffset += NONCE_BYTES;
-  return pool.toString('base64url', poolOffset - NONCE_BYTES, poolOffset);
-}
-
-/**
- * The CSP nonce of one response, made on first use: the header and the HTML that spa.ts sends
- * name the same one. styled-components reads it from `<meta property="csp-nonce" nonce>`.
- */
-export function cspNonceOf(res: ServerResponse): string {
-  let nonce = nonces.get(res);
-  if (!nonce) {
-    nonce = freshNonce();
-    nonces.set(res, nonce);
-  }
-  return nonce;
 }
 
 /** The policy, built once: @fastify/helmet would rebuild (and re-validate) it on every request. */
-function contentSecurityPolicy(https: boolean) {
+function contentSecurityPolicy(https: boolean, cspNonceOf: (res: ServerResponse) => string) {
   return helmet.contentSecurityPolicy({
     useDefaults: false,
     directives: {
@@ -75,7 +57,9 @@ export const securityHeadersPlugin = fp<SecurityHeadersOptions>(
       xFrameOptions: { action: 'deny' },
       strictTransportSecurity: https ? { maxAge: 31536000, includeSubDomains: true } : false,
     });
-    const csp = contentSecurityPolicy(https);
+    const nonces = new CspNonces();
+    app.decorate('cspNonceOf', (res: ServerResponse) => nonces.of(res));
+    const csp = contentSecurityPolicy(https, app.cspNonceOf);
     app.addHook('onRequest', (request, reply, done) => csp(request.raw, reply.raw, done));
   },
   { name: 'security-headers' },

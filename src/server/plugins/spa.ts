@@ -4,7 +4,6 @@ import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { MESSAGES } from '../../contract/messages';
-import { cspNonceOf } from './securityHeaders';
 
 const HASHED_ASSET = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg|webp)$/;
 /** public/index.html's stand-in for the per-response CSP nonce */
@@ -36,12 +35,12 @@ export const spaPlugin = fp<{ clientDir: string | null }>(
       const wantsApp = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api');
       if (wantsApp && hasClient) {
         const html = await readFile(path.join(clientDir, 'index.html'), 'utf8');
-        const page = html.replaceAll(CSP_NONCE_PLACEHOLDER, cspNonceOf(reply.raw));
+        const page = html.replaceAll(CSP_NONCE_PLACEHOLDER, app.cspNonceOf(reply.raw));
         return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
       }
       if (wantsApp) return reply.status(503).type('text/plain').send('The web client is not built: run `npm run build`.');
       return reply.status(404).send({ success: false, message: MESSAGES.notFound });
     });
   },
-  { name: 'spa' },
+  { name: 'spa', dependencies: ['security-headers'] },
 );

@@ -21,7 +21,7 @@ const NewPassword = z.string().min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordTo
  * radio sockets (sessionEvents.ts). The sessions are ended already when the notice is lost.
  */
 async function signOutEverywhere(database: Database, userId: string, now: Date): Promise<void> {
-  await endAllSessions(database.db, userId, now);
+  await endAllSessions(database.db, userId, now, database.sessionEndings);
   await createSessionEventBus(database)
     .publish({ kind: 'userSessionsEnded', userId })
     .catch(() => undefined);

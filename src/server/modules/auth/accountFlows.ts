@@ -10,7 +10,7 @@ import { createSession, endSession, rotateSession } from './sessions';
 import type { AccessClaims } from './tokens';
 import { findUserById, findUserByLogin, insertUser, toPublicUser } from './users';
 
-type Deps = Pick<AuthServiceDeps, 'db' | 'tokens' | 'now'>;
+type Deps = Pick<AuthServiceDeps, 'db' | 'tokens' | 'now' | 'sessionEndings'>;
 
 /** A new session for the user and its first access token. */
 async function issue({ db, tokens, now }: Deps, user: { id: string; role: 'user' | 'admin' }): Promise<string> {
@@ -72,6 +72,6 @@ export async function refresh(deps: Deps, token: string | undefined): Promise<st
 export async function logout(deps: Deps, token: string | undefined): Promise<string | null> {
   const claims = await verifyForSession(deps, token);
   if (!claims) return null;
-  await endSession(deps.db, claims.sessionId, new Date(deps.now()));
+  await endSession(deps.db, claims.sessionId, new Date(deps.now()), deps.sessionEndings);
   return claims.sessionId;
 }

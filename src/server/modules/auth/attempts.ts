@@ -16,8 +16,8 @@ export const DEVICE_FAILURE_LIMIT: AttemptLimit = { max: 5, windowMs: 15 * 60_00
 /** Per email address: at most 5 reset mails an hour, so nobody can flood someone's inbox. */
 export const RESET_REQUEST_LIMIT: AttemptLimit = { max: 5, windowMs: 60 * 60_000 };
 
-const CLEANUP_EVERY_MS = 10 * 60_000;
-let lastCleanup = 0;
+/** No limit looks back further than this; older attempts are deleted (attemptsCleanup.ts). */
+const KEPT_MS = 24 * 60 * 60_000;
 
 /**
  * Records an attempt first and then counts, so that a burst of parallel requests cannot all pass a
@@ -26,10 +26,6 @@ let lastCleanup = 0;
  */
 export async function claimAttempt(db: Db, kind: AttemptKind, key: string, limit: AttemptLimit, now: Date): Promise<number | null> {
   const since = new Date(now.getTime() - limit.windowMs);
-  if (now.getTime() - lastCleanup > CLEANUP_EVERY_MS) {
-    lastCleanup = now.getTime();
-    await db.delete(authAttempts).where(lt(authAttempts.at, new Date(now.getTime() - 24 * 60 * 60_000)));
-  }
   const [row] = await db.insert(authAttempts).values({ kind, key, at: now }).returning({ id: authAttempts.id });
   const [{ count }] = await db
     .select({ count: sql<number>`count(*)::int` })
@@ -40,6 +36,11 @@ export async function claimAttempt(db: Db, kind: AttemptKind, key: string, limit
     return null;
   }
   return row.id;
+}
+
+/** Forgets the attempts older than any limit's window. */
+export async function deleteOldAttempts(db: Db, now: Date): Promise<void> {
+  await db.delete(authAttempts).where(lt(authAttempts.at, new Date(now.getTime() - KEPT_MS)));
 }
 
 /** Takes back one claimed attempt (a sign-in that turned out to be right). */

@@ -8,7 +8,7 @@ import type { AuthServiceDeps } from './serviceDeps';
 import { endAllSessions } from './sessions';
 import { findUserByEmail, setPasswordHash } from './users';
 
-type Deps = Pick<AuthServiceDeps, 'db' | 'now' | 'mailer' | 'log'>;
+type Deps = Pick<AuthServiceDeps, 'db' | 'now' | 'mailer' | 'log' | 'sessionEndings'>;
 
 /**
  * Always answers the same. The mail goes out in the background (handed to `background`), so
@@ -38,12 +38,12 @@ async function sendResetMail({ db, now, mailer, log }: Deps, email: string, orig
 }
 
 /** Sets the password from a live reset token and ends every session of that user; returns the user's id. */
-export async function resetPassword({ db, now }: Deps, token: string, password: string): Promise<string> {
+export async function resetPassword({ db, now, sessionEndings }: Deps, token: string, password: string): Promise<string> {
   const passwordHash = await hashPassword(password);
   const userId = await consumeResetToken(db, token, new Date(now()));
   if (!userId) throw new HttpError(400, AUTH_MESSAGES.resetLinkInvalid);
   await setPasswordHash(db, userId, passwordHash, new Date(now()));
-  await endAllSessions(db, userId, new Date(now()));
+  await endAllSessions(db, userId, new Date(now()), sessionEndings);
   await clearAttempts(db, 'login_failure', `user:${userId}`);
   return userId;
 }

@@ -21,6 +21,7 @@ import { bearerToken, currentUser, requireUser } from '../../plugins/auth';
 import type { ZodApp } from '../../plugins/zodSchemas';
 import type { ModuleOptions } from '../moduleOptions';
 import { readDeviceCookie, setDeviceCookie } from './deviceCookie';
+import { cleanUpAttemptsPeriodically } from './attemptsCleanup';
 import { createAuthService, type AuthService } from './service';
 import { createSessionEventBus, type SessionEvent } from './sessionEvents';
 import { clearStreamCookie, setStreamCookie, setStreamCookieFor } from './streamCookie';
@@ -119,8 +120,9 @@ function passwordResetRoutes(app: ZodApp, { auth, announce, linkOrigin }: AuthCo
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, { config, now, mailer: givenMailer }) => {
   const mailer = givenMailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') });
-  const auth = createAuthService({ db: app.db, tokens: app.tokens, now, mailer, log: app.log });
+  const auth = createAuthService({ db: app.db, tokens: app.tokens, now, mailer, log: app.log, sessionEndings: app.database.sessionEndings });
   const sessionEvents = createSessionEventBus(app.database);
+  cleanUpAttemptsPeriodically(app, now);
   app.addHook('onClose', async () => {
     await auth.idle();
     if (!givenMailer) mailer.close();

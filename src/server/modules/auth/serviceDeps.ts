@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/open';
 import type { Mailer } from '../../mail/mailer';
+import type { SessionEndings } from '../../db/sessionEndings';
 import type { TokenService } from './tokens';
 
 /** What the auth service's flows (accountFlows.ts, passwordReset.ts) run on; service.ts builds the service over them. */
@@ -10,4 +11,5 @@ export interface AuthServiceDeps {
   now: () => number;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  sessionEndings: SessionEndings;
 }

@@ -1,3 +1,6 @@
+import { LRUCache } from 'lru-cache';
+import type { SessionEndings } from '../../db/sessionEndings';
+
 /**
  * Remembers for a few seconds that a token was valid and its session alive, so the ranges an audio
  * element asks for one after another, and the API requests a page makes, cost no JWT verification
@@ -6,22 +9,14 @@
  *
  * Used with the embedded database only (songs/streamAccess.ts for the stream cookie, plugins/auth.ts
  * for bearer tokens), where this process ends every session: logout and password reset
- * (endSession/endAllSessions) call sessionsEnded(), which empties every cache of the process before
- * they return, so an ended session is refused at once. A session ended some other way (by hand in
+ * (endSession/endAllSessions) tell the database's SessionEndings (db/sessionEndings.ts), which
+ * empties every cache over that database before they return, so an ended session is refused at once. A session ended some other way (by hand in
  * the database) is accepted at most SESSION_CHECK_TTL_MS after the last check that went to the
  * database.
  * An entry never outlives the cookie's own expiry, and the app's clock (tests move it) decides.
  */
 export const SESSION_CHECK_TTL_MS = 5_000;
 const MAX_ENTRIES = 10_000;
-
-/** Bumped whenever a session ends in this process; a cache filled before the bump is emptied. */
-let endedEpoch = 0;
-
-/** Called after a write that ended sessions has completed. */
-export function sessionsEnded(): void {
-  endedEpoch += 1;
-}
 
 export interface CheckedSession {
   userId: string;
@@ -35,10 +30,16 @@ interface Entry<S> {
 }
 
 export class SessionCheckCache<S extends CheckedSession = CheckedSession> implements SessionChecks<S> {
-  private readonly entries = new Map<string, Entry<S>>();
-  private epoch = endedEpoch;
+  /** the least recently used token is forgotten first once MAX_ENTRIES are held */
+  private readonly entries = new LRUCache<string, Entry<S>>({ max: MAX_ENTRIES });
+  private epoch: number;
 
-  constructor(private readonly ttlMs = SESSION_CHECK_TTL_MS) {}
+  constructor(
+    private readonly endings: SessionEndings,
+    private readonly ttlMs = SESSION_CHECK_TTL_MS,
+  ) {
+    this.epoch = endings.epoch;
+  }
 
   /** The session of a token checked less than the TTL ago, or undefined. */
   get(token: string, nowMs: number): S | undefined {
@@ -60,10 +61,10 @@ export class SessionCheckCache<S extends CheckedSession = CheckedSession> implem
   async verify(token: string, nowMs: number, check: SessionCheck<S>): Promise<S | null> {
     const known = this.get(token, nowMs);
     if (known) return known;
-    const epochAtStart = endedEpoch;
+    const epochAtStart = this.endings.epoch;
     const checked = await check();
     if (!checked) return null;
-    if (endedEpoch === epochAtStart) this.remember(token, checked.session, nowMs, checked.expiresAtMs);
+    if (this.endings.epoch === epochAtStart) this.remember(token, checked.session, nowMs, checked.expiresAtMs);
     return checked.session;
   }
 
@@ -73,14 +74,13 @@ export class SessionCheckCache<S extends CheckedSession = CheckedSession> implem
 
   private remember(token: string, session: S, nowMs: number, expiresAtMs: number): void {
     this.catchUp();
-    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
     this.entries.set(token, { session, checkedAtMs: nowMs, validUntilMs: Math.min(nowMs + this.ttlMs, expiresAtMs) });
   }
 
   private catchUp(): void {
-    if (this.epoch === endedEpoch) return;
+    if (this.epoch === this.endings.epoch) return;
     this.entries.clear();
-    this.epoch = endedEpoch;
+    this.epoch = this.endings.epoch;
   }
 }
 
@@ -96,7 +96,7 @@ export interface SessionChecks<S> {
  * process ends every session; asked every time with PostgreSQL, where another instance may end one
  * and it must be refused at once there too (docs/product.md: a logout ends the session everywhere).
  */
-export function sessionChecks<S extends CheckedSession>(kind: 'pglite' | 'pg'): SessionChecks<S> {
-  if (kind === 'pglite') return new SessionCheckCache<S>();
+export function sessionChecks<S extends CheckedSession>(kind: 'pglite' | 'pg', endings: SessionEndings): SessionChecks<S> {
+  if (kind === 'pglite') return new SessionCheckCache<S>(endings);
   return { verify: async (_token, _nowMs, check) => (await check())?.session ?? null };
 }

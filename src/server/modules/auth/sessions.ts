@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/open';
 import { sessions } from '../../db/schema';
-import { sessionsEnded } from './sessionCheckCache';
+import type { SessionEndings } from '../../db/sessionEndings';
 
 /** A session lives 30 days from its last refresh; access tokens inside it live 15 minutes. */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -60,18 +60,20 @@ export async function rotateSession(db: Db, sessionId: string, jti: string, now:
   return recent?.currentJti ?? null;
 }
 
-export async function endSession(db: Db, sessionId: string, now: Date): Promise<void> {
+/** Ends one session; `endings` (the database's) then empties the session check caches over it. */
+export async function endSession(db: Db, sessionId: string, now: Date, endings: SessionEndings): Promise<void> {
   await db
     .update(sessions)
     .set({ endedAt: now })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.endedAt)));
-  sessionsEnded();
+  endings.ended();
 }
 
-export async function endAllSessions(db: Db, userId: string, now: Date): Promise<void> {
+/** Ends every session of a user; `endings` (the database's) then empties the session check caches over it. */
+export async function endAllSessions(db: Db, userId: string, now: Date, endings: SessionEndings): Promise<void> {
   await db
     .update(sessions)
     .set({ endedAt: now })
     .where(and(eq(sessions.userId, userId), isNull(sessions.endedAt)));
-  sessionsEnded();
+  endings.ended();
 }

@@ -3,7 +3,8 @@ import type { Album, AlbumSort } from '../../../contract/browse';
 import type { Db } from '../../db/open';
 import { artists, songs, type SongRow } from '../../db/schema';
 import { foldText } from '../../lib/text';
-import { albumPage, albumSelect, rowsOf, songByArtist, toAlbum, type AlbumRow } from './albumRows';
+import { albumPage, albumSelect, songByArtist, toAlbum, type AlbumRow } from './albumRows';
+import { rowsOf } from '../../db/rowsOf';
 import { keysetClauses, keysetSort, newSeed } from './albumSorts';
 import { decodeBrowseCursor, encodeBrowseCursor } from './cursor';
 

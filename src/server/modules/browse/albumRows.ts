@@ -61,7 +61,3 @@ export function toAlbum(row: AlbumRow): Album {
     artworkUrl: artworkUrlOf(row.artwork_hash),
   };
 }
-
-export function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}

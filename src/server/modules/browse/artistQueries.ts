@@ -3,7 +3,7 @@ import type { Artist } from '../../../contract/browse';
 import type { Db } from '../../db/open';
 import { songs, type SongRow } from '../../db/schema';
 import { artworkUrlOf, placeholderHashSql } from '../../library/artwork/hashes';
-import { rowsOf } from './albumRows';
+import { rowsOf } from '../../db/rowsOf';
 import { decodeBrowseCursor, encodeBrowseCursor } from './cursor';
 
 interface ArtistRow {

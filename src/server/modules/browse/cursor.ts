@@ -1,9 +1,9 @@
 import { HttpError } from '../../lib/httpError';
+import { isUuid } from '../../lib/uuid';
 
 /** A keyset position (the sort values, then the id) or an offset, as an opaque string. */
 export type CursorValue = string | number;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TIMESTAMP = /^\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(\.\d{1,6})?([+-]\d\d(:?\d\d)?|Z)?$/;
 
 /** What each sort keeps in its cursor: 's' a string, 'n' an integer, 't' a timestamp, 'u' an id. */
@@ -16,7 +16,7 @@ export function encodeBrowseCursor(values: CursorValue[]): string {
 function fits(kind: CursorShape[number], value: unknown): boolean {
   if (kind === 'n') return Number.isSafeInteger(value);
   if (typeof value !== 'string' || value.length > 300) return false;
-  if (kind === 'u') return UUID.test(value);
+  if (kind === 'u') return isUuid(value);
   if (kind === 't') return TIMESTAMP.test(value);
   return true;
 }

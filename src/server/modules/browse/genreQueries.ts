@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/open';
-import { rowsOf } from './albumRows';
+import { rowsOf } from '../../db/rowsOf';
 
 /** Each genre of the library (the songs' genres arrays unnested) with its song and album counts, name order. */
 export async function listGenres(db: Db) {

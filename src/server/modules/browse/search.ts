@@ -4,7 +4,8 @@ import type { Db } from '../../db/open';
 import { foldText } from '../../lib/text';
 import { escapeLike, listSongs } from '../songs/repository';
 import { toSongs } from '../songs/toSong';
-import { albumSelect, rowsOf, toAlbum, type AlbumRow } from './albumRows';
+import { albumSelect, toAlbum, type AlbumRow } from './albumRows';
+import { rowsOf } from '../../db/rowsOf';
 import { searchArtists } from './artistQueries';
 
 /** docs/product.md §5.7: songs (title, artist, album), albums by name and artists by name, the first few of each. */

@@ -1,16 +1,10 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { LikedEntry } from '../../../contract/liked';
-import { MESSAGES } from '../../../contract/messages';
 import type { Db } from '../../db/open';
 import { likedSongs, songs } from '../../db/schema';
-import { HttpError } from '../../lib/httpError';
+import { assertSongExists } from '../songs/repository';
 import { songColumns } from '../songs/songColumns';
 import { toSongs } from '../songs/toSong';
-
-export async function assertSongExists(db: Db, songId: string): Promise<void> {
-  const [row] = await db.select({ id: songs.id }).from(songs).where(eq(songs.id, songId)).limit(1);
-  if (!row) throw new HttpError(404, MESSAGES.songNotFound);
-}
 
 /** The user's liked songs, newest first, with their songs in the same query. */
 export async function listLiked(db: Db, userId: string, limit: number, offset: number) {

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { SuggestionVote, SuggestionVotesMessage } from '../../../contract/musicbox';
 import type { Database, Unlisten } from '../../db/open';
 import { createEventBus, type EventBus } from '../../events/eventBus';
+import { rowsOf } from '../../db/rowsOf';
 
 /** What crosses instances: only which suggestions to re-read, never counts (they could arrive out of order). */
 export type MusicBoxEvent = { kind: 'votes'; ids: string[] };
@@ -72,7 +73,7 @@ export class LiveVotes {
         sql`, `,
       )})`,
     );
-    const votes: SuggestionVote[] = (result as unknown as { rows: { id: string; vote_count: number }[] }).rows.map((r) => ({
+    const votes: SuggestionVote[] = rowsOf<{ id: string; vote_count: number }>(result).map((r) => ({
       id: r.id,
       voteCount: Number(r.vote_count),
     }));

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Suggestion, SuggestionSort, SuggestionStatus } from '../../../contract/musicbox';
 import type { Db } from '../../db/open';
 import { artworkUrlOf } from '../../library/artwork/hashes';
+import { rowsOf } from '../../db/rowsOf';
 
 /** A row of the suggestion queries below, before it becomes the API's Suggestion. */
 interface SuggestionRow {
@@ -16,10 +17,6 @@ interface SuggestionRow {
   song_id: string | null;
   artwork_hash: string | null;
   created_at: Date | string;
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }
 
 function toSuggestion(row: SuggestionRow): Suggestion {

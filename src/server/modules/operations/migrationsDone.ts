@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { MIGRATIONS_FOLDER, type Db } from '../../db/open';
+import { rowsOf } from '../../db/rowsOf';
 
 /** The newest migration this release carries (its journal's `when`, which drizzle records as created_at). */
 function newestMigration(): number {
@@ -19,12 +20,10 @@ export function migrationsCheck(db: Db): () => Promise<boolean> {
   return async () => {
     if (done) return true;
     newest ??= newestMigration();
-    const table = (await db.execute(sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`)) as unknown as {
-      rows: { present: boolean }[];
-    };
-    if (!table.rows[0]?.present) return false;
-    const result = (await db.execute(sql`select max(created_at) as last from drizzle.__drizzle_migrations`)) as unknown as { rows: { last: string | null }[] };
-    const last = result.rows[0]?.last;
+    const table = rowsOf<{ present: boolean }>(await db.execute(sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`));
+    if (!table[0]?.present) return false;
+    const result = rowsOf<{ last: string | null }>(await db.execute(sql`select max(created_at) as last from drizzle.__drizzle_migrations`));
+    const last = result[0]?.last;
     done = last !== null && last !== undefined && Number(last) >= newest;
     return done;
   };

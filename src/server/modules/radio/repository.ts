@@ -2,6 +2,8 @@ import { asc, desc, eq, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/open';
 import { radioHistory, radioQueue, radioState, sessions, songs, users } from '../../db/schema';
+import { rowsOf } from '../../db/rowsOf';
+import { isUuid } from '../../lib/uuid';
 
 /** A transaction or the database: every statement here runs on either. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
@@ -195,7 +197,6 @@ export async function readHistory(db: Tx, limit: number, cursor: number | undefi
     .limit(limit + 1);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** session ids asked for in one query */
 const ALIVE_CHUNK = 2_000;
 
@@ -206,7 +207,7 @@ const ALIVE_CHUNK = 2_000;
  * An id that is not a uuid names no session.
  */
 export async function aliveSessions(db: Tx, sessionIds: string[], now: Date): Promise<Set<string>> {
-  const alive = new Set(sessionIds.filter((id) => UUID.test(id)));
+  const alive = new Set(sessionIds.filter(isUuid));
   const ids = [...alive];
   for (let i = 0; i < ids.length; i += ALIVE_CHUNK) {
     const chunk = ids.slice(i, i + ALIVE_CHUNK).join(',');
@@ -215,7 +216,7 @@ export async function aliveSessions(db: Tx, sessionIds: string[], now: Date): Pr
       where not exists (
         select 1 from ${sessions} where ${sessions.id} = asked.id and ${sessions.endedAt} is null and ${sessions.expiresAt} > ${now}
       )`);
-    for (const row of (result as unknown as { rows: { id: string }[] }).rows) alive.delete(row.id);
+    for (const row of rowsOf<{ id: string }>(result)) alive.delete(row.id);
   }
   return alive;
 }

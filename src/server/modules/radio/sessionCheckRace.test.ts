@@ -32,7 +32,7 @@ function fakeSocket() {
 async function listenerOf(ended = false) {
   const user = await createUser(t);
   const { sessionId } = await t.app.tokens.verifyAccess(user.token);
-  if (ended) await endSession(t.app.db, sessionId, new Date(t.clock.now));
+  if (ended) await endSession(t.app.db, sessionId, new Date(t.clock.now), t.app.database.sessionEndings);
   const socket = fakeSocket();
   const listener: Listener = { socket: socket as unknown as WebSocket, userId: user.user.id, sessionId, alive: true };
   return { listener, socket };

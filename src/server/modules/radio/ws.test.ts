@@ -122,7 +122,7 @@ describe('radio websocket', () => {
     await s.next('QUEUE_UPDATE');
     const other = connect(admin.token);
     await other.next('QUEUE_UPDATE');
-    await endSession(t.app.db, sessionId, new Date(t.clock.now));
+    await endSession(t.app.db, sessionId, new Date(t.clock.now), t.app.database.sessionEndings);
     expect(await t.app.radio.checkSessions()).toBe(1);
     expect((await s.next('ERROR')).data.message).toBe('Authentication required');
     expect((await s.closed).code).toBe(4401);

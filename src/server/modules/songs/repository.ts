@@ -1,6 +1,8 @@
 import { and, asc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { MESSAGES } from '../../../contract/messages';
 import type { Db } from '../../db/open';
 import { songs, type SongRow } from '../../db/schema';
+import { HttpError } from '../../lib/httpError';
 import { foldText } from '../../lib/text';
 import type { SongCursor } from './cursor';
 import { songColumns } from './songColumns';
@@ -58,6 +60,12 @@ export async function listSongs(db: Db, input: ListSongsInput): Promise<SongList
 export async function findSong(db: Db, id: string): Promise<SongRow | undefined> {
   const [row] = await db.select().from(songs).where(eq(songs.id, id)).limit(1);
   return row;
+}
+
+/** 404 (songNotFound) unless the library holds the song: for likes, plays and playlist entries. */
+export async function assertSongExists(db: Db, songId: string): Promise<void> {
+  const [row] = await db.select({ id: songs.id }).from(songs).where(eq(songs.id, songId)).limit(1);
+  if (!row) throw new HttpError(404, MESSAGES.songNotFound);
 }
 
 export async function insertSong(db: Db, values: typeof songs.$inferInsert): Promise<SongRow> {

@@ -12,7 +12,7 @@ import { STREAM_COOKIE } from '../auth/streamCookie';
  * database error propagates as before.
  */
 export function streamCookieAccess(app: ZodApp, now: () => number): (request: FastifyRequest) => Promise<boolean> {
-  const checks = sessionChecks(app.database.kind);
+  const checks = sessionChecks(app.database.kind, app.database.sessionEndings);
   const check = async (value: string) => {
     const claims = await app.tokens.verifyStreamSession(value).catch(() => null);
     if (!claims || !(await isSessionAlive(app.db, claims.sessionId, new Date(now())))) return null;

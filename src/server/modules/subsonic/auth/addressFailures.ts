@@ -1,3 +1,5 @@
+import { LRUCache } from 'lru-cache';
+
 /**
  * Failed Subsonic sign-ins per network address, in memory: the per-account limit bounds guesses at
  * one account, this bounds one address guessing across many accounts (or API keys), with the web
@@ -5,13 +7,16 @@
  * right password from it waits too, as on the web sign-in.
  */
 export class AddressFailures {
-  private readonly failures = new Map<string, number[]>();
+  /** the times of each address's recent failures; the address that failed least lately goes first when maxAddresses are followed */
+  private readonly failures: LRUCache<string, number[]>;
 
   constructor(
     private readonly max = 100,
     private readonly windowMs = 60_000,
-    private readonly maxAddresses = 10_000,
-  ) {}
+    maxAddresses = 10_000,
+  ) {
+    this.failures = new LRUCache({ max: maxAddresses });
+  }
 
   blocked(address: string, now: number): boolean {
     return this.recent(address, now).length >= this.max;
@@ -20,14 +25,12 @@ export class AddressFailures {
   record(address: string, now: number): void {
     const times = this.recent(address, now);
     times.push(now);
-    this.failures.delete(address);
     this.failures.set(address, times);
-    // the oldest address goes first when too many are followed (a Map keeps insertion order)
-    if (this.failures.size > this.maxAddresses) this.failures.delete(this.failures.keys().next().value as string);
   }
 
+  /** A check is no failure: peek leaves the address's place in the order as it was. */
   private recent(address: string, now: number): number[] {
-    const times = (this.failures.get(address) ?? []).filter((at) => at > now - this.windowMs);
+    const times = (this.failures.peek(address) ?? []).filter((at) => at > now - this.windowMs);
     if (times.length === 0) this.failures.delete(address);
     return times;
   }

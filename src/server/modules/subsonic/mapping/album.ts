@@ -4,7 +4,8 @@ import { durationSeconds } from '../../songs/toSong';
 import { userAlbumRows, type AlbumPageInput, type UserAlbumRow } from '../queries/albums';
 import { artistIdsByName, type NamedId } from './artistIds';
 import { artworkHashOf } from './coverArt';
-import { songChildrenWhere, type Child } from './child';
+import type { Child } from './child';
+import { songChildrenWhere } from '../queries/songChildren';
 import { isoTime } from './isoTime';
 
 /** The OpenSubsonic AlbumID3 (docs/subsonic.md, What songs, albums and artists carry). */

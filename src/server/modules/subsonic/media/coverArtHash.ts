@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/open';
 import { ARTWORK_HASH } from '../../../library/artwork/hashes';
-import { rowsOf } from '../../browse/albumRows';
+import { rowsOf } from '../../../db/rowsOf';
 import { findArtist } from '../../browse/artistQueries';
-import { isUuid } from '../mapping/child';
+import { isUuid } from '../../../lib/uuid';
 
 const ARTWORK_URL_PREFIX = '/api/artwork/';
 

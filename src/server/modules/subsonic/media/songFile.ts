@@ -3,7 +3,7 @@ import type { Config } from '../../../config';
 import { libraryFilePath } from '../../../library/libraryFilePath';
 import { mediaFilePath } from '../../../media/storage';
 import { findSong } from '../../songs/repository';
-import { isUuid } from '../mapping/child';
+import { isUuid } from '../../../lib/uuid';
 import { notFound } from '../protocol/errors';
 
 export interface SongFile {

@@ -1,5 +1,5 @@
 import type { MethodTable, SubsonicContext } from '../method';
-import { songChildren } from '../mapping/child';
+import { songChildren } from '../queries/songChildren';
 import { invalidParameter, missingParameter } from '../protocol/errors';
 import type { SubsonicParams } from '../protocol/params';
 import { setRating } from '../personal/ratings';

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '../../browse/albumRows';
+import { rowsOf } from '../../../db/rowsOf';
 import { listGenres } from '../../browse/genreQueries';
 import type { MethodTable, SubsonicContext } from '../method';
 import { albumsID3, albumSongChildren, albumWithSongs, toAlbumDirectory } from '../mapping/album';
 import { artistID3, artistsID3, IGNORED_ARTICLES, indexed, toFolderArtist } from '../mapping/artist';
-import { songChildren, songChildrenWhere } from '../mapping/child';
+import { songChildren, songChildrenWhere } from '../queries/songChildren';
 import { notFound } from '../protocol/errors';
 import { albumByArtist } from '../queries/albums';
 import { idParam, resolveItem } from '../queries/ids';

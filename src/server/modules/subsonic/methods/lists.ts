@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { MethodTable, SubsonicContext } from '../method';
 import { albumsID3, toAlbumDirectory } from '../mapping/album';
-import { songChildrenWhere } from '../mapping/child';
+import { songChildrenWhere } from '../queries/songChildren';
 import { albumListQuery } from '../queries/albumLists';
 import { songInGenre } from '../queries/albums';
 

@@ -9,7 +9,7 @@ import { etagMatches } from '../../../media/ranges';
 import { escapeLike } from '../../songs/repository';
 import { sendMediaFile } from '../../songs/stream';
 import { SENT, type MethodTable, type SubsonicContext } from '../method';
-import { isUuid } from '../mapping/child';
+import { isUuid } from '../../../lib/uuid';
 import { coverArtHash } from '../media/coverArtHash';
 import { thumbnailSize } from '../media/coverArtReply';
 import { downloadDisposition } from '../media/downloadName';

@@ -4,7 +4,7 @@ import { escapeLike, searchTextContains } from '../../songs/repository';
 import type { MethodTable, SubsonicContext } from '../method';
 import { albumsID3, toAlbumDirectory } from '../mapping/album';
 import { artistsID3, toFolderArtist } from '../mapping/artist';
-import { songChildrenWhere } from '../mapping/child';
+import { songChildrenWhere } from '../queries/songChildren';
 import { ALBUM_NAME_ORDER } from '../queries/albums';
 
 const MAX_COUNT = 500;

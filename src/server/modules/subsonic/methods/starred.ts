@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { MethodTable, SubsonicContext } from '../method';
 import { albumsID3, toAlbumDirectory } from '../mapping/album';
 import { artistsID3, toFolderArtist } from '../mapping/artist';
-import { songChildrenWhere } from '../mapping/child';
+import { songChildrenWhere } from '../queries/songChildren';
 import { starredAlbums } from '../queries/albumLists';
 
 const ALL = 100_000;

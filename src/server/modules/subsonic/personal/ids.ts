@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/open';
-import { isUuid, sqlUuidArray } from '../mapping/child';
+import { isUuid } from '../../../lib/uuid';
+import { sqlUuidArray } from '../../../db/sqlUuidArray';
 import { notFound } from '../protocol/errors';
-import { rowsOf } from '../../browse/albumRows';
+import { rowsOf } from '../../../db/rowsOf';
 
 export type ItemKind = 'song' | 'album' | 'artist';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/open';
 import { playQueues } from '../../../db/schema';
-import { songChildren } from '../mapping/child';
+import { songChildren } from '../queries/songChildren';
 
 export interface SavedQueue {
   songIds: string[];

@@ -3,11 +3,13 @@ import { PLAYLIST_MESSAGES } from '../../../../contract/playlists';
 import type { Db } from '../../../db/open';
 import { HttpError } from '../../../lib/httpError';
 import { ownedPlaylist, type PlaylistRow } from '../../playlists/repository';
-import { isUuid, songChildrenWhere, type Child } from '../mapping/child';
+import type { Child } from '../mapping/child';
+import { isUuid } from '../../../lib/uuid';
+import { songChildrenWhere } from '../queries/songChildren';
 import { artworkHashOf } from '../mapping/coverArt';
 import { SUBSONIC_ERROR, SubsonicError } from '../protocol/errors';
 import { isoTime } from '../mapping/isoTime';
-import { rowsOf } from '../../browse/albumRows';
+import { rowsOf } from '../../../db/rowsOf';
 
 /** The OpenSubsonic Playlist (docs/subsonic.md, Personal). */
 export interface SubsonicPlaylist {

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/open';
-import { albumPage, rowsOf, songByArtist, type AlbumRow } from '../../browse/albumRows';
+import { albumPage, songByArtist, type AlbumRow } from '../../browse/albumRows';
+import { rowsOf } from '../../../db/rowsOf';
 
 /** An album row of the browse module's albumSelect, with the asking user's star, rating and plays. */
 export interface UserAlbumRow extends AlbumRow {

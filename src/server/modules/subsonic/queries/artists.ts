@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/open';
 import { placeholderHashSql } from '../../../library/artwork/hashes';
-import { rowsOf } from '../../browse/albumRows';
+import { rowsOf } from '../../../db/rowsOf';
 
 export interface UserArtistRow {
   id: string;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/open';
-import { rowsOf } from '../../browse/albumRows';
-import { isUuid } from '../mapping/child';
+import { rowsOf } from '../../../db/rowsOf';
+import { isUuid } from '../../../lib/uuid';
 import { notFound } from '../protocol/errors';
 import type { SubsonicParams } from '../protocol/params';
 
