@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -98,6 +99,17 @@ export default tseslint.config(
   {
     files: ['src/server/**'],
     rules: { 'no-restricted-imports': restrict(boundaries.server, 'The server never imports client code.') },
+  },
+  {
+    // No import cycles anywhere: resolved by the node resolver with the TypeScript extensions.
+    files: ['src/**/*.ts', 'src/**/*.tsx', 'bench/**/*.ts', 'e2e/**/*.ts', 'scripts/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     // Small files with one job: no source file over 300 lines, no function over 60 (tests and bench aside).
