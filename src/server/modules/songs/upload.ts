@@ -10,7 +10,7 @@ import { assertCleanInput } from '../../lib/cleanText';
 import { HttpError, parseInput } from '../../lib/httpError';
 import { playabilityOf, type Playability } from '../../library/scan/playability';
 import { readTags } from '../../library/scan/readTags';
-import { fileLooksLikeAudio } from '../../library/scan/sniffFormat';
+import { fileLooksLikeAudio } from '../../library/scan/sniffAudio';
 import type { ReadTrack } from '../../library/scan/types';
 import { uploadTempDir } from '../../media/storage';
 import { uploadExtension, uploadTags } from './uploadTags';
