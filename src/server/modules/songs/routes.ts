@@ -11,14 +11,14 @@ import { libraryFilePath } from '../../library/libraryFilePath';
 import { ffmpegAvailable } from '../../library/scan/ffmpeg';
 import { needsTranscode, TRANSCODED_MIME } from '../../library/transcode/formats';
 import { transcodedFile } from '../../library/transcode/transcodedFile';
-import { mediaFilePath } from '../../media/storage';
+import { mediaFilePath } from '../../library/mediaDir';
 import { currentUser, requireAdmin, requireUser } from '../../plugins/auth';
 import type { ZodApp } from '../../plugins/zodSchemas';
 import type { ModuleOptions } from '../moduleOptions';
 import { decodeCursor, encodeCursor } from './cursor';
 import { findSong, listSongs } from './repository';
 import { saveUpload } from './saveUpload';
-import { sendMediaFile } from './stream';
+import { sendMediaFile } from '../../lib/http/sendFile';
 import { streamCookieAccess } from './streamAccess';
 import { toSong, toSongs } from './toSong';
 import { receiveUpload } from './upload';
@@ -54,7 +54,7 @@ function oneRoute(app: ZodApp) {
 }
 
 /**
- * The audio of a song, with Range support (stream.ts). Bearer for API clients; the audio element
+ * The audio of a song, with Range support (lib/http/sendFile.ts). Bearer for API clients; the audio element
  * sends the session's stream cookie, its check remembered for a few seconds (streamAccess.ts).
  */
 function streamRoute(app: ZodApp, { config, now, ffmpegAvailable: hasFfmpeg = ffmpegAvailable }: ModuleOptions) {

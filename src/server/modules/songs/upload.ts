@@ -12,7 +12,7 @@ import { playabilityOf, type Playability } from '../../library/scan/playability'
 import { readTags } from '../../library/scan/readTags';
 import { fileLooksLikeAudio } from '../../library/scan/sniffAudio';
 import type { ReadTrack } from '../../library/scan/types';
-import { uploadTempDir } from '../../media/storage';
+import { uploadTempDir } from '../../library/mediaDir';
 import { uploadExtension, uploadTags } from './uploadTags';
 
 export interface StoredUpload {

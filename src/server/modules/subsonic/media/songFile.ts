@@ -1,7 +1,7 @@
 import type { SongRow } from '../../../db/schema';
 import type { Config } from '../../../config';
 import { libraryFilePath } from '../../../library/libraryFilePath';
-import { mediaFilePath } from '../../../media/storage';
+import { mediaFilePath } from '../../../library/mediaDir';
 import { findSong } from '../../songs/repository';
 import { isUuid } from '../mapping/child';
 import { notFound } from '../protocol/errors';

@@ -5,9 +5,9 @@ import { matchKey } from '../../../lib/text';
 import { ffmpegAvailable } from '../../../library/scan/ffmpeg';
 import { needsTranscode, TRANSCODED_MIME } from '../../../library/transcode/formats';
 import { transcodedFile } from '../../../library/transcode/transcodedFile';
-import { etagMatches } from '../../../media/ranges';
+import { etagMatches } from '../../../lib/http/ranges';
 import { escapeLike } from '../../songs/repository';
-import { sendMediaFile } from '../../songs/stream';
+import { sendMediaFile } from '../../../lib/http/sendFile';
 import { SENT, type MethodTable, type SubsonicContext } from '../method';
 import { isUuid } from '../mapping/child';
 import { coverArtHash } from '../media/coverArtHash';
@@ -25,7 +25,7 @@ const BY_ENTITY = 'private, max-age=3600';
 
 /**
  * stream, download, getCoverArt, getLyricsBySongId, getLyrics, getAvatar (docs/subsonic.md, Calls).
- * Files go out through the web app's own Range code (songs/stream.ts), never a redirect.
+ * Files go out through the web app's own Range code (lib/http/sendFile.ts), never a redirect.
  */
 export const mediaMethods: MethodTable = {
   stream: {
