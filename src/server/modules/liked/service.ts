@@ -4,7 +4,7 @@ import { MESSAGES } from '../../../contract/messages';
 import type { Db } from '../../db/open';
 import { likedSongs, songs } from '../../db/schema';
 import { HttpError } from '../../lib/httpError';
-import { songColumns } from '../songs/songColumns';
+import { songColumns } from '../../library/songs/songColumns';
 import { toSongs } from '../songs/toSong';
 
 export async function assertSongExists(db: Db, songId: string): Promise<void> {

@@ -16,12 +16,12 @@ import { currentUser, requireAdmin, requireUser } from '../../plugins/auth';
 import type { ZodApp } from '../../plugins/zodSchemas';
 import type { ModuleOptions } from '../moduleOptions';
 import { decodeCursor, encodeCursor } from './cursor';
-import { findSong, listSongs } from './repository';
-import { saveUpload } from './saveUpload';
+import { findSong, listSongs } from '../../library/songs/songQueries';
+import { saveUpload } from '../../library/upload/saveUpload';
 import { sendMediaFile } from '../../lib/http/sendFile';
 import { streamCookieAccess } from './streamAccess';
 import { toSong, toSongs } from './toSong';
-import { receiveUpload } from './upload';
+import { receiveUpload } from '../../library/upload/receiveUpload';
 
 const tags = ['songs'];
 const MAX_CACHED_FILES = 20_000;

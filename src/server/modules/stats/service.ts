@@ -4,7 +4,7 @@ import { CHART_WINDOW_DAYS, type DailyPlays, type GlobalStats, type SongStats } 
 import type { Db } from '../../db/open';
 import { playEvents, songs, users } from '../../db/schema';
 import { assertSongExists } from '../liked/service';
-import { songColumns } from '../songs/songColumns';
+import { songColumns } from '../../library/songs/songColumns';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

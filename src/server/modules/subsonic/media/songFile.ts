@@ -2,7 +2,7 @@ import type { SongRow } from '../../../db/schema';
 import type { Config } from '../../../config';
 import { libraryFilePath } from '../../../library/libraryFilePath';
 import { mediaFilePath } from '../../../library/mediaDir';
-import { findSong } from '../../songs/repository';
+import { findSong } from '../../../library/songs/songQueries';
 import { isUuid } from '../mapping/child';
 import { notFound } from '../protocol/errors';
 

@@ -6,7 +6,7 @@ import { ffmpegAvailable } from '../../../library/scan/ffmpeg';
 import { needsTranscode, TRANSCODED_MIME } from '../../../library/transcode/formats';
 import { transcodedFile } from '../../../library/transcode/transcodedFile';
 import { etagMatches } from '../../../lib/http/ranges';
-import { escapeLike } from '../../songs/repository';
+import { escapeLike } from '../../../library/songs/songQueries';
 import { sendMediaFile } from '../../../lib/http/sendFile';
 import { SENT, type MethodTable, type SubsonicContext } from '../method';
 import { isUuid } from '../mapping/child';
