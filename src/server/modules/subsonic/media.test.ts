@@ -11,7 +11,7 @@ import { HAS_FFMPEG, describeWithFfmpeg, makeMusicDir, makeTrack } from '../../l
 import { createScanApp, scanNow } from '../../library/scan/test/scanApp';
 import { createUser, type TestApp } from '../../test/testApp';
 import type { LiveTranscodes } from '../../library/transcode/liveTranscodes';
-import { LIVE_TRANSCODES_MAX } from './media/transcodeStream';
+import { LIVE_TRANSCODES_MAX } from '../../library/transcode/liveTranscode';
 import { itMatchesOpenApi } from './test/itMatchesOpenApi';
 import { subsonicFixture, type SubsonicFixture } from './test/subsonicFixture';
 
