@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { songs } from '../../db/schema';
 import { matchKey } from '../../lib/text';
-import { insertSong } from '../songs/test/songFixtures';
+import { insertSong } from '../../library/test/songFixtures';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../test/testApp';
 
 let t: TestApp;

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { eq, inArray } from 'drizzle-orm';
 import { songs } from '../../db/schema';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../test/testApp';
-import { insertSong, writeMediaFile } from './test/songFixtures';
+import { insertSong, writeMediaFile } from '../../library/test/songFixtures';
 import { streamCookieHeader } from './test/streamCookieHeader';
 import { multipartBody, type Part } from './test/multipartBody';
 

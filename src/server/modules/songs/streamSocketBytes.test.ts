@@ -3,7 +3,7 @@ import { readdirSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { createTestApp, createUser, type TestApp } from '../../test/testApp';
-import { insertSong, writeMediaFile } from './test/songFixtures';
+import { insertSong, writeMediaFile } from '../../library/test/songFixtures';
 import { streamCookieHeader } from './test/streamCookieHeader';
 
 /**
