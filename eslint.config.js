@@ -122,8 +122,10 @@ export default tseslint.config(
     },
   },
   {
-    // No import cycles anywhere: resolved by the node resolver with the TypeScript extensions.
+    // No import cycles anywhere: resolved by the node resolver with the TypeScript extensions. Test
+    // files are skipped as importers (no file imports a test, so none can close a cycle): a quarter of the rule's time.
     files: ['src/**/*.ts', 'src/**/*.tsx', 'bench/**/*.ts', 'e2e/**/*.ts', 'scripts/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
     plugins: { 'import-x': importX },
     settings: {
       'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
