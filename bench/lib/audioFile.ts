@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { encodeWav } from '../../src/server/media/wav';
+import { encodeWav } from '../../src/server/library/demo/wav';
 import { ensureLame, runTool } from './tools';
 import { OUT_DIR } from './paths';
 

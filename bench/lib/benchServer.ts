@@ -23,7 +23,7 @@ import { albums, artists, songs, users } from '../../src/server/db/schema';
 import { foldText } from '../../src/server/lib/text';
 import { hashPassword } from '../../src/server/modules/auth/passwords';
 import { createSession } from '../../src/server/modules/auth/sessions';
-import { songKeys } from '../../src/server/modules/songs/songKeys';
+import { songKeys } from '../../src/server/library/songKeys';
 import { generatedSongRow, seedGeneratedSongs } from '../search/seedSongs';
 import { generateLibrary, type LibraryShape } from '../subsonic/library';
 

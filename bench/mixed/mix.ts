@@ -3,7 +3,7 @@
  * bytes it asks for, and which route family a request counts under. No I/O, so it is unit-tested
  * (mix.test.ts) and shared by the load worker and the part.
  */
-import { createRng } from '../../src/server/media/demo/random';
+import { createRng } from '../../src/server/library/demo/random';
 
 export { createRng };
 

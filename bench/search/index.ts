@@ -7,7 +7,7 @@ import { atMost, info, type Figure } from '../lib/report';
 import { startBenchServer } from '../lib/serverHandle';
 import { round, summarize } from '../lib/stats';
 import { foldText } from '../../src/server/lib/text';
-import { escapeLike } from '../../src/server/modules/songs/repository';
+import { escapeLike } from '../../src/server/library/songs/songQueries';
 import { searchTerms } from './library';
 
 export const SONG_COUNT = 100_000;
@@ -39,7 +39,7 @@ interface EngineRun {
   profile: ProfileSummary | null;
 }
 
-/** The query listSongs sends (songs/repository.ts) for a LIKE pattern, written out for EXPLAIN. */
+/** The query listSongs sends (library/songs/songQueries.ts) for a LIKE pattern, written out for EXPLAIN. */
 function searchSql(like: string): string {
   const columns =
     'id, title, artist, duration_ms, path, created_at, source, album, album_id, album_artist, artists, track_number, disc_number, year, genres, codec, bit_rate, playable, unplayable_reason, artwork_hash, rg_track_gain, rg_track_peak, rg_album_gain, rg_album_peak, sort_key';

@@ -17,7 +17,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { migrateDatabase, openDatabase, type Database } from '../../src/server/db/open';
 import { foldText } from '../../src/server/lib/text';
-import { escapeLike } from '../../src/server/modules/songs/repository';
+import { escapeLike } from '../../src/server/library/songs/songQueries';
 import { searchTerms } from './library';
 import { seedGeneratedSongs } from './seedSongs';
 import { VARIANTS } from './labVariants';

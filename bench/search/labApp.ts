@@ -9,7 +9,7 @@ import { Session } from 'node:inspector/promises';
 import { writeFile } from 'node:fs/promises';
 import { migrateDatabase, openDatabase } from '../../src/server/db/open';
 import { createTestApp, createUser } from '../../src/server/test/testApp';
-import { listSongs } from '../../src/server/modules/songs/repository';
+import { listSongs } from '../../src/server/library/songs/songQueries';
 import { searchTerms } from './library';
 
 const database = await openDatabase({ pgliteLoadDataDir: new Blob([await readFile('/tmp/search-lab-100000.tar.gz')]) });

@@ -1,7 +1,7 @@
 import { asc, sql } from 'drizzle-orm';
 import type { Db } from '../../src/server/db/open';
 import { songs } from '../../src/server/db/schema';
-import { songColumns } from '../../src/server/modules/songs/songColumns';
+import { songColumns } from '../../src/server/library/songs/songColumns';
 
 type Variant = (db: Db, term: string, escaped: string) => Promise<{ id: string }[]>;
 

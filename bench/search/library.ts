@@ -3,7 +3,7 @@
  * into it: whole words, three-letter prefixes as they type, two-word phrases, accented input,
  * artist names, and misses. Pure: the same seed gives the same library and terms.
  */
-import { createRng } from '../../src/server/media/demo/random';
+import { createRng } from '../../src/server/library/demo/random';
 
 const ADJECTIVES = [
   'midnight',

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../src/server/db/open';
 import { songs } from '../../src/server/db/schema';
-import { songKeys } from '../../src/server/modules/songs/songKeys';
+import { songKeys } from '../../src/server/library/songKeys';
 import { generateSongs } from './library';
 
 /** A generated song's row: an MP3 of 4 MB at a path of its own (no file behind it), with its search and sort keys. */

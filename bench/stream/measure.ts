@@ -2,7 +2,7 @@ import http from 'node:http';
 import { throughput, timedGet, type Fetched } from '../lib/http';
 import { atLeast, atMost, info, type Figure } from '../lib/report';
 import { median } from '../lib/stats';
-import { createRng } from '../../src/server/media/demo/random';
+import { createRng } from '../../src/server/library/demo/random';
 import { processTreeCpuMs } from './cpuTime';
 
 export const RANGE_BYTES = 1024 * 1024;

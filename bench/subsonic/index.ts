@@ -6,7 +6,7 @@ import { atMost, info, type Figure } from '../lib/report';
 import { addBenchSong, startBenchServer, type BenchServer } from '../lib/serverHandle';
 import { median, round, summarize, type Summary } from '../lib/stats';
 import { searchTerms } from '../search/library';
-import { createRng } from '../../src/server/media/demo/random';
+import { createRng } from '../../src/server/library/demo/random';
 import { createApiKey, sides, type Sides } from './client';
 import { measureSync, type SyncRun } from './sync';
 

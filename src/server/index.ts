@@ -5,7 +5,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { migrateDatabase, openDatabase, type Database } from './db/open';
 import { loggerOptions } from './logging';
-import { seedDemoLibrary } from './media/demo/seedDemoLibrary';
+import { seedDemoLibrary } from './library/demo/seedDemoLibrary';
 import { controlSocketPlugin } from './startup/admin/controlSocket';
 import { bootstrapAdmin, type AdminBootstrap } from './startup/bootstrapAdmin';
 import { connectWithRetry, DatabaseUnreachableError } from './startup/connectWithRetry';

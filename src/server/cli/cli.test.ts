@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import type { Database } from '../db/open';
-import { encodeWav } from '../media/wav';
+import { encodeWav } from '../library/demo/wav';
 import { controlSocketPlugin } from '../startup/admin/controlSocket';
 import { runPaths } from '../startup/admin/runFiles';
 import { createTestDatabase } from '../test/testDb';

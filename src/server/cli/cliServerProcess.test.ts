@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, wri
 import os from 'node:os';
 import path from 'node:path';
 import { buildServer } from '../../../scripts/build/server.mjs';
-import { encodeWav } from '../media/wav';
+import { encodeWav } from '../library/demo/wav';
 import { runPaths } from '../startup/admin/runFiles';
 
 const root = process.cwd();

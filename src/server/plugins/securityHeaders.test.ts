@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app';
-import { insertSong, writeMediaFile } from '../modules/songs/test/songFixtures';
+import { insertSong, writeMediaFile } from '../library/test/songFixtures';
 import { createTestApp, createUser, TEST_JWT_SECRET, type TestApp, type TestUser } from '../test/testApp';
 import { CSP_NONCE_PLACEHOLDER } from './spa';
 

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { encodeWav } from '../media/wav';
+import { encodeWav } from '../library/demo/wav';
 
 const root = path.resolve(process.cwd());
 

@@ -8,7 +8,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { RADIO_WS_CLOSE_SERVICE_RESTART } from '../../contract/radioConstants';
-import { encodeWav } from '../media/wav';
+import { encodeWav } from '../library/demo/wav';
 import { openSocket, waitFor } from '../modules/radio/test/helpers';
 import { spawnServer, type ServerProcess } from '../test/faults/serverProcess';
 

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { uploadTempDir } from '../media/storage';
+import { uploadTempDir } from '../library/mediaDir';
 import { removeStaleUploadParts, STALE_PART_AGE_MS } from './staleUploads';
 
 describe('removeStaleUploadParts (kill -9 during an upload)', () => {

@@ -1,6 +1,6 @@
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { uploadTempDir } from '../media/storage';
+import { uploadTempDir } from '../library/mediaDir';
 
 /**
  * A .part file not written to for this long belongs to an upload whose process died (kill -9,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import * as schema from '../../db/schema';
-import { insertSongs } from '../../modules/songs/test/songFixtures';
+import { insertSongs } from '../../library/test/songFixtures';
 import { createUser, type TestApp } from '../../test/testApp';
 
 export const APP_PASSWORD = 'app-password-for-subsonic';

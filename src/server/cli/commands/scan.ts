@@ -1,6 +1,6 @@
 import type { ScanResult } from '../../../contract/library';
 import type { Database } from '../../db/open';
-import { LibraryScanService, type StartAnswer } from '../../modules/library/scanService';
+import { LibraryScanService, type StartAnswer } from '../../library/scan/scanService';
 import { CliError, type CliContext, type CliCommand, type CliTarget } from '../command';
 import { cliConfig } from '../config';
 import { parseCommandArgs } from '../parseArgs';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { parseFile } from '../../lib/musicMetadata';
 import type { Db } from '../../db/open';
 import { folderImages, generatedArtworks, songs } from '../../db/schema';
-import { mediaFilePath } from '../../media/storage';
+import { mediaFilePath } from '../mediaDir';
 import { libraryFilePath } from '../libraryFilePath';
 import { chooseEmbeddedPicture } from './embeddedPicture';
 import { artworkHash } from './hashes';

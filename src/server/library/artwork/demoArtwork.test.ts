@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { DEMO_TRACKS } from '../../media/demo/catalogue';
-import { seedDemoLibrary } from '../../media/demo/seedDemoLibrary';
+import { DEMO_TRACKS } from '../demo/catalogue';
+import { seedDemoLibrary } from '../demo/seedDemoLibrary';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../test/testApp';
 import { artworkUrlOf, placeholderHash, placeholderHashSql } from './hashes';
 import { initialsOf } from './placeholderSvg';

@@ -1,6 +1,6 @@
 import { playabilityOf, type Playability } from './playability';
 import { readTags, UnreadableAudioError } from './readTags';
-import { fileLooksLikeAudio } from './sniffFormat';
+import { fileLooksLikeAudio } from './sniffAudio';
 import type { FoundFile, ReadTrack, ScanCounters, SkippedFile } from './types';
 
 export interface ReadOutcome {

@@ -1,6 +1,6 @@
 import { songs } from '../../db/schema';
 import { foldText } from '../../lib/text';
-import { songKeys } from '../../modules/songs/songKeys';
+import { songKeys } from '../songKeys';
 import type { Playability } from './playability';
 import type { ReadTrack } from './types';
 

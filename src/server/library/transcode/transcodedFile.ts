@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { HttpError } from '../../lib/httpError';
 import { ffmpegNeededReason } from '../scan/playability';
 import { TranscodeError } from './runFfmpeg';
 import type { TranscodeCache } from './transcodeCache';
+import { TranscodeFailure } from './transcodeFailure';
 
 export const TRANSCODE_FAILED = 'This song could not be converted for playback (ffmpeg failed; the server log has the details)';
 
@@ -17,15 +17,15 @@ export interface TranscodeRequest {
 
 /**
  * The cached FLAC copy to stream for an ALAC or AIFF song: 415 with the scan's reason when ffmpeg
- * is not (or no longer) here, a 500 with a plain message when ffmpeg fails or runs too long.
+ * is not (or no longer) here, a 500 with a plain message when ffmpeg fails or runs too long (both TranscodeFailure).
  */
 export async function transcodedFile({ cache, hasFfmpeg, songId, codec, sourcePath, log }: TranscodeRequest): Promise<string> {
-  if (!hasFfmpeg) throw new HttpError(415, ffmpegNeededReason(codec ?? 'pcm'));
+  if (!hasFfmpeg) throw new TranscodeFailure(415, ffmpegNeededReason(codec ?? 'pcm'));
   try {
     return await cache.flacOf(songId, sourcePath);
   } catch (error) {
     if (!(error instanceof TranscodeError)) throw error;
     log.error({ songId, err: error }, 'transcoding failed');
-    throw new HttpError(500, TRANSCODE_FAILED);
+    throw new TranscodeFailure(500, TRANSCODE_FAILED);
   }
 }

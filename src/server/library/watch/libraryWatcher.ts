@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { LibraryScanService } from '../../modules/library/scanService';
+import type { LibraryScanService } from '../scan/scanService';
 import { BurstDebouncer, type BurstOptions } from './debounce';
 import { folderTargets } from './folderTargets';
 import { RescanQueue } from './rescanQueue';

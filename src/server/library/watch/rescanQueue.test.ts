@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { LibraryScanService } from '../../modules/library/scanService';
+import type { LibraryScanService } from '../scan/scanService';
 import { RescanQueue } from './rescanQueue';
 
 const log = { error: () => undefined } as unknown as FastifyBaseLogger;

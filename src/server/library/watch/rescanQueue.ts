@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { LibraryScanService } from '../../modules/library/scanService';
+import type { LibraryScanService } from '../scan/scanService';
 import { collapseFolders } from '../scan/scanTargets';
 
 /** While another instance holds the scan lock, ask again after this long. */

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { Config } from '../../config';
 import type { ThumbnailRenderer } from '../../library/artwork/renderThumbnail';
-import { ArtworkService } from './service';
+import { ArtworkService } from '../../library/artwork/artworkService';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -5,7 +5,7 @@ import { ARTWORK_SIZES } from '../../../contract/artwork';
 import { errorResponses } from '../../../contract/common';
 import { MESSAGES } from '../../../contract/messages';
 import { HttpError } from '../../lib/httpError';
-import { etagMatches } from '../../media/ranges';
+import { etagMatches } from '../../lib/http/ranges';
 import { isSessionAlive } from '../auth/sessions';
 import { streamCookieClaims } from '../auth/streamCookie';
 import type { ModuleOptions } from '../moduleOptions';

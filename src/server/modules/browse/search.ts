@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { SEARCH_GROUP_SIZE } from '../../../contract/browse';
 import type { Db } from '../../db/open';
 import { foldText } from '../../lib/text';
-import { escapeLike, listSongs } from '../songs/repository';
+import { escapeLike, listSongs } from '../../library/songs/songQueries';
 import { toSongs } from '../songs/toSong';
 import { albumSelect, toAlbum, type AlbumRow } from './albumRows';
 import { rowsOf } from '../../db/rowsOf';

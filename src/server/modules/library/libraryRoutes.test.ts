@@ -5,7 +5,7 @@ import { songs } from '../../db/schema';
 import { HAS_FFMPEG, itWithFfmpeg, makeMusicDir, makeTrack } from '../../library/scan/test/makeTracks';
 import { createScanApp, scanNow } from '../../library/scan/test/scanApp';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../test/testApp';
-import { insertSong } from '../songs/test/songFixtures';
+import { insertSong } from '../../library/test/songFixtures';
 
 let t: TestApp;
 let root: string;

@@ -4,7 +4,7 @@ import type { Config } from '../../config';
 import { LiveTranscodes } from '../../library/transcode/liveTranscodes';
 import { TranscodeCache } from '../../library/transcode/transcodeCache';
 import { LibraryWatcher } from '../../library/watch/libraryWatcher';
-import { LibraryScanService } from './scanService';
+import { LibraryScanService } from '../../library/scan/scanService';
 
 declare module 'fastify' {
   interface FastifyInstance {

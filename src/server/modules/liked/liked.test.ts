@@ -1,5 +1,5 @@
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../test/testApp';
-import { insertSongs } from '../songs/test/songFixtures';
+import { insertSongs } from '../../library/test/songFixtures';
 import type { SongRow } from '../../db/schema';
 
 const SLOW = 60_000;

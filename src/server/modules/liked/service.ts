@@ -2,8 +2,8 @@ import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { LikedEntry } from '../../../contract/liked';
 import type { Db } from '../../db/open';
 import { likedSongs, songs } from '../../db/schema';
-import { assertSongExists } from '../songs/repository';
-import { songColumns } from '../songs/songColumns';
+import { assertSongExists } from '../../library/songs/songQueries';
+import { songColumns } from '../../library/songs/songColumns';
 import { toSongs } from '../songs/toSong';
 
 /** The user's liked songs, newest first, with their songs in the same query. */

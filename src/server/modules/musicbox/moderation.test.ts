@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { songs } from '../../db/schema';
-import { insertSong } from '../songs/test/songFixtures';
+import { insertSong } from '../../library/test/songFixtures';
 import { createUser } from '../../test/testApp';
 import { admin, created, list, setStatus, suggest, t, tag, vote, voteRows, useMusicboxTestApp } from './test/musicboxApp';
 

@@ -3,7 +3,7 @@ import { COVER_MAX_BYTES } from '../../../contract/limits';
 import { PLAYLIST_MESSAGES } from '../../../contract/playlists';
 import { assertCleanInput } from '../../lib/cleanText';
 import { HttpError } from '../../lib/httpError';
-import { sniffCoverMime, type CoverMime } from '../../media/covers/coverStore';
+import { sniffCoverMime, type CoverMime } from './coverStore';
 
 export interface PlaylistForm {
   /** the JSON body as sent (the contract schema checks its types), or the multipart text fields */

@@ -3,7 +3,7 @@ import { PLAYLIST_MESSAGES } from '../../../contract/playlists';
 import type { Db } from '../../db/open';
 import { playlists, playlistSongs } from '../../db/schema';
 import { HttpError } from '../../lib/httpError';
-import { assertSongExists } from '../songs/repository';
+import { assertSongExists } from '../../library/songs/songQueries';
 import type { PlaylistRow } from './repository';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

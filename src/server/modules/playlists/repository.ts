@@ -4,7 +4,7 @@ import { PLAYLIST_MESSAGES } from '../../../contract/playlists';
 import type { Db } from '../../db/open';
 import { playlists, playlistSongs, songs } from '../../db/schema';
 import { HttpError } from '../../lib/httpError';
-import { songColumns } from '../songs/songColumns';
+import { songColumns } from '../../library/songs/songColumns';
 import { toSongs } from '../songs/toSong';
 
 export type PlaylistRow = typeof playlists.$inferSelect;

@@ -1,7 +1,7 @@
 import { PLAYLIST_MESSAGES, type CreatePlaylistBody, type UpdatePlaylistBody } from '../../../contract/playlists';
 import type { Db } from '../../db/open';
 import { HttpError } from '../../lib/httpError';
-import { CoverStore, type CoverMime } from '../../media/covers/coverStore';
+import { CoverStore, type CoverMime } from './coverStore';
 import type { PlaylistForm } from './form';
 import { createPlaylist, deletePlaylist, updatePlaylist, type PlaylistRow } from './repository';
 

@@ -1,6 +1,6 @@
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../test/testApp';
 import type { SongRow } from '../../db/schema';
-import { insertSongs } from '../songs/test/songFixtures';
+import { insertSongs } from '../../library/test/songFixtures';
 
 const SLOW = 60_000;
 let t: TestApp;

@@ -1,10 +1,5 @@
 import { HttpError } from '../../lib/httpError';
-
-/** A position in the library order (sort key, then id), handed to clients as an opaque string. */
-export interface SongCursor {
-  sortKey: string;
-  id: string;
-}
+import type { SongCursor } from '../../library/songs/songQueries';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

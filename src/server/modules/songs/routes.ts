@@ -1,30 +1,23 @@
-import type { TranscodeCache } from '../../library/transcode/transcodeCache';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../../contract/common';
 import { MESSAGES } from '../../../contract/messages';
 import { SongIdParams, SongResponse, SongsQuery, SongsResponse } from '../../../contract/songs';
 import { HttpError } from '../../lib/httpError';
-import { LruMap } from '../../lib/lruMap';
-import { libraryFilePath } from '../../library/libraryFilePath';
+import { RecentSongFiles } from '../../library/delivery/recentSongFiles';
+import { sendSongFile } from '../../library/delivery/sendSongFile';
 import { ffmpegAvailable } from '../../library/scan/ffmpeg';
-import { needsTranscode, TRANSCODED_MIME } from '../../library/transcode/formats';
-import { transcodedFile } from '../../library/transcode/transcodedFile';
-import { mediaFilePath } from '../../media/storage';
+import { findSong, listSongs } from '../../library/songs/songQueries';
+import { receiveUpload } from '../../library/upload/receiveUpload';
+import { saveUpload } from '../../library/upload/saveUpload';
 import { currentUser, requireAdmin, requireUser } from '../../plugins/auth';
 import type { ZodApp } from '../../plugins/zodSchemas';
 import type { ModuleOptions } from '../moduleOptions';
 import { decodeCursor, encodeCursor } from './cursor';
-import { findSong, listSongs } from './repository';
-import { saveUpload } from './saveUpload';
-import { sendMediaFile } from './stream';
 import { streamCookieAccess } from './streamAccess';
 import { toSong, toSongs } from './toSong';
-import { receiveUpload } from './upload';
 
 const tags = ['songs'];
-const MAX_CACHED_FILES = 20_000;
 
 function listRoute(app: ZodApp) {
   const schema = { tags, querystring: SongsQuery, response: { 200: SongsResponse, ...errorResponses(400, 401) } };
@@ -54,29 +47,13 @@ function oneRoute(app: ZodApp) {
 }
 
 /**
- * The audio of a song, with Range support (stream.ts). Bearer for API clients; the audio element
- * sends the session's stream cookie, its check remembered for a few seconds (streamAccess.ts).
+ * The audio of a song, through the library's delivery (library/delivery/sendSongFile.ts). Bearer
+ * for API clients; the audio element sends the session's stream cookie, its check remembered for a
+ * few seconds (streamAccess.ts).
  */
 function streamRoute(app: ZodApp, { config, now, ffmpegAvailable: hasFfmpeg = ffmpegAvailable }: ModuleOptions) {
-  /** id -> file of songs streamed lately, so a stream needs no query after the first; a scanned file that moved is looked up again. */
-  const files = new LruMap<string, StreamFile>(MAX_CACHED_FILES);
+  const files = new RecentSongFiles(app.db, config);
   const streamCookieAllowed = streamCookieAccess(app, now);
-  const fileOf = async (id: string) => {
-    let file = files.get(id);
-    if (!file) {
-      const row = await findSong(app.db, id);
-      if (!row) throw new HttpError(404, MESSAGES.notFound);
-      file = {
-        name: row.path,
-        filePath: row.source === 'scan' ? row.filePath : null,
-        mimeType: row.mimeType,
-        codec: row.codec,
-        unplayableReason: row.playable ? null : row.unplayableReason,
-      };
-      files.set(id, file);
-    }
-    return file;
-  };
   const audio = z.any().describe('the audio file, or the byte range asked for (206)');
   const schema = { tags, params: SongIdParams, response: { 200: audio, 206: audio, 304: z.null(), ...errorResponses(401, 404, 415, 416) } };
   app.route({
@@ -88,59 +65,15 @@ function streamRoute(app: ZodApp, { config, now, ffmpegAvailable: hasFfmpeg = ff
       if (!request.user) {
         if (!(await streamCookieAllowed(request))) throw new HttpError(401, MESSAGES.authenticationRequired);
       }
-      let file = await fileOf(id);
-      let filePath = file.unplayableReason === null ? await streamFilePath(config, file) : null;
-      if (!filePath) {
-        // remembered before a rescan moved the file or made it playable: ask the database once more
-        files.delete(id);
-        file = await fileOf(id);
-        if (file.unplayableReason !== null) {
-          files.delete(id);
-          throw new HttpError(415, file.unplayableReason);
-        }
-        filePath = await streamFilePath(config, file);
-      }
-      if (!filePath) {
-        files.delete(id);
-        request.log.warn({ songId: id }, 'song path points outside MEDIA_DIR or MUSIC_DIR, or is gone; refused');
-        throw new HttpError(404, MESSAGES.notFound);
-      }
+      const { file, filePath } = await files.locate(id, request.log);
       try {
-        return await sendSongFile(request, reply, { id, file, filePath, cache: app.flacCopies, hasFfmpeg: hasFfmpeg() });
+        return await sendSongFile(request, reply, file, { filePath, flacCopies: app.flacCopies, hasFfmpeg: hasFfmpeg() });
       } catch (error) {
-        files.delete(id);
+        files.forget(id);
         throw error;
       }
     },
   });
-}
-
-/** The file as it is, or for ALAC and AIFF its FLAC copy made by ffmpeg (docs/decisions/library.md, Transcoding). */
-async function sendSongFile(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  { id, file, filePath, cache, hasFfmpeg }: { id: string; file: StreamFile; filePath: string; cache: TranscodeCache; hasFfmpeg: boolean },
-) {
-  if (!needsTranscode(file)) return sendMediaFile(request, reply, filePath, file.mimeType);
-  const flac = await transcodedFile({ cache, hasFfmpeg, songId: id, codec: file.codec, sourcePath: filePath, log: request.log });
-  return sendMediaFile(request, reply, flac, TRANSCODED_MIME);
-}
-
-interface StreamFile {
-  name: string;
-  /** scanned songs: the absolute path in a MUSIC_DIR root */
-  filePath: string | null;
-  mimeType: string;
-  /** alac and AIFF's pcm are sent as FLAC made by ffmpeg (library/transcode) */
-  codec: string | null;
-  /** set for a file no browser can play here (ALAC/AIFF without ffmpeg): answered as 415, never sent */
-  unplayableReason: string | null;
-}
-
-/** Uploads and the demo live directly in MEDIA_DIR; scanned files inside a MUSIC_DIR root, never elsewhere. */
-async function streamFilePath(config: ModuleOptions['config'], file: StreamFile): Promise<string | null> {
-  if (file.filePath !== null) return libraryFilePath(config.musicDirs, file.filePath);
-  return mediaFilePath(config.mediaDir, file.name);
 }
 
 /** multipart: song (any format of the library, by its bytes), optional title and artist overrides; docs/product.md §5.4 */

@@ -2,7 +2,7 @@ import { SignJWT } from 'jose';
 import { createTestApp, createUser, TEST_JWT_SECRET, type TestApp, type TestUser } from '../../test/testApp';
 import { createResetToken } from '../auth/resets';
 import { STREAM_SESSION_TTL_SECONDS } from '../auth/tokens';
-import { insertSong, writeMediaFile } from './test/songFixtures';
+import { insertSong, writeMediaFile } from '../../library/test/songFixtures';
 import { streamCookieFrom, streamCookieHeader } from './test/streamCookieHeader';
 
 /**

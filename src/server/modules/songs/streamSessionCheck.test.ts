@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../test/testApp';
 import { SESSION_CHECK_TTL_MS } from '../auth/sessionCheckCache';
-import { insertSong, writeMediaFile } from './test/songFixtures';
+import { insertSong, writeMediaFile } from '../../library/test/songFixtures';
 import { streamCookieFrom } from './test/streamCookieHeader';
 
 /**

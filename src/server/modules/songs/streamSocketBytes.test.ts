@@ -3,12 +3,12 @@ import { readdirSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { createTestApp, createUser, type TestApp } from '../../test/testApp';
-import { insertSong, writeMediaFile } from './test/songFixtures';
+import { insertSong, writeMediaFile } from '../../library/test/songFixtures';
 import { streamCookieHeader } from './test/streamCookieHeader';
 
 /**
  * Over a real socket (app.inject never sees partial writes or backpressure): the chunks of
- * media/pooledFileRange.ts reach fast and slow readers at once with every byte where it belongs.
+ * lib/http/pooledFileRange.ts reach fast and slow readers at once with every byte where it belongs.
  * That a chunk is reused only after its write completed is checked in pooledFileRange.test.ts.
  */
 

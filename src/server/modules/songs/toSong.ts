@@ -1,35 +1,6 @@
 import type { Song } from '../../../contract/songs';
-import type { SongRow } from '../../db/schema';
 import { artworkUrlOf } from '../../library/artwork/hashes';
-
-/** The columns a Song is made from; select at least these. */
-export type SongSource = Pick<
-  SongRow,
-  | 'id'
-  | 'title'
-  | 'artist'
-  | 'durationMs'
-  | 'path'
-  | 'createdAt'
-  | 'source'
-  | 'album'
-  | 'albumId'
-  | 'albumArtist'
-  | 'artists'
-  | 'trackNumber'
-  | 'discNumber'
-  | 'year'
-  | 'genres'
-  | 'codec'
-  | 'bitRate'
-  | 'playable'
-  | 'unplayableReason'
-  | 'artworkHash'
-  | 'rgTrackGain'
-  | 'rgTrackPeak'
-  | 'rgAlbumGain'
-  | 'rgAlbumPeak'
->;
+import type { SongSource } from '../../library/songs/songColumns';
 
 /**
  * Where a song streams. The URL carries no capability: the stream route authenticates with the

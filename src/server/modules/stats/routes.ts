@@ -18,7 +18,8 @@ import {
 import { currentUser, requireUser } from '../../plugins/auth';
 import type { ZodApp } from '../../plugins/zodSchemas';
 import type { ModuleOptions } from '../moduleOptions';
-import { toSongs, type SongSource } from '../songs/toSong';
+import type { SongSource } from '../../library/songs/songColumns';
+import { toSongs } from '../songs/toSong';
 import { dailyPlays, globalStats, mostPlayed, recentlyPlayed, recordPlay, songStats, topCharts, trending, userHistory } from './service';
 
 const tags = ['stats'];

@@ -3,8 +3,8 @@ import { PLAY_DEDUPE_WINDOW_MS } from '../../../contract/limits';
 import { CHART_WINDOW_DAYS, type DailyPlays, type GlobalStats, type SongStats } from '../../../contract/stats';
 import type { Db } from '../../db/open';
 import { playEvents, songs, users } from '../../db/schema';
-import { assertSongExists } from '../songs/repository';
-import { songColumns } from '../songs/songColumns';
+import { assertSongExists } from '../../library/songs/songQueries';
+import { songColumns } from '../../library/songs/songColumns';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

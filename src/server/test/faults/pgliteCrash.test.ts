@@ -10,7 +10,7 @@ import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
 import type { LikedIdsResponse, LikeToggleResponse } from '../../../contract/liked';
 import { openDatabase, type Database } from '../../db/open';
-import { uploadTempDir } from '../../media/storage';
+import { uploadTempDir } from '../../library/mediaDir';
 import { STALE_PART_AGE_MS } from '../../startup/staleUploads';
 import { spawnServer, type ServerProcess } from './serverProcess';
 

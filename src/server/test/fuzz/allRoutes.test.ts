@@ -7,7 +7,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import type { Database } from '../../db/open';
-import { insertSongs } from '../../modules/songs/test/songFixtures';
+import { insertSongs } from '../../library/test/songFixtures';
 import { TEST_JWT_SECRET, createUser, type TestUser } from '../testApp';
 import { createTestDatabase } from '../testDb';
 import { body, forgedCredentials, jsonValue, pathParam, queryString, text, type BodySpec } from './arbitraries';

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../../test/testApp';
-import { insertSong, writeMediaFile } from './songFixtures';
+import { insertSong, writeMediaFile } from '../../../library/test/songFixtures';
 
 export const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures');
 

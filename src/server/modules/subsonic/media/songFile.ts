@@ -1,8 +1,7 @@
 import type { SongRow } from '../../../db/schema';
 import type { Config } from '../../../config';
-import { libraryFilePath } from '../../../library/libraryFilePath';
-import { mediaFilePath } from '../../../media/storage';
-import { findSong } from '../../songs/repository';
+import { songFilePath } from '../../../library/delivery/songFilePath';
+import { findSong } from '../../../library/songs/songQueries';
 import { isUuid } from '../../../lib/uuid';
 import { notFound } from '../protocol/errors';
 
@@ -13,14 +12,13 @@ export interface SongFile {
 }
 
 /**
- * A song and its file, checked the way the web app's stream route checks it (songs/routes.ts):
+ * A song and its file, found the way the web app's stream route finds it (library/delivery/songFilePath.ts):
  * an unknown or malformed id, or a file gone or outside the roots, is error 70.
  */
 export async function songFile(db: Parameters<typeof findSong>[0], config: Config, id: string): Promise<SongFile> {
   const song = isUuid(id) ? await findSong(db, id) : undefined;
   if (!song) throw notFound('Song');
-  const path =
-    song.source === 'scan' ? (song.filePath ? await libraryFilePath(config.musicDirs, song.filePath) : null) : mediaFilePath(config.mediaDir, song.path);
+  const path = await songFilePath(config, song);
   if (!path) throw notFound('Song file');
   return { song, path };
 }

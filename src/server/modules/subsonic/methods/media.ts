@@ -1,13 +1,12 @@
 import { and, eq, isNotNull, like } from 'drizzle-orm';
 import { songs } from '../../../db/schema';
-import { HttpError } from '../../../lib/httpError';
+import { etagMatches } from '../../../lib/http/ranges';
+import { sendMediaFile } from '../../../lib/http/sendFile';
 import { matchKey } from '../../../lib/text';
+import { sendSongFile } from '../../../library/delivery/sendSongFile';
 import { ffmpegAvailable } from '../../../library/scan/ffmpeg';
-import { needsTranscode, TRANSCODED_MIME } from '../../../library/transcode/formats';
-import { transcodedFile } from '../../../library/transcode/transcodedFile';
-import { etagMatches } from '../../../media/ranges';
-import { escapeLike } from '../../songs/repository';
-import { sendMediaFile } from '../../songs/stream';
+import { escapeLike } from '../../../library/songs/songQueries';
+import { TranscodeFailure } from '../../../library/transcode/transcodeFailure';
 import { SENT, type MethodTable, type SubsonicContext } from '../method';
 import { isUuid } from '../../../lib/uuid';
 import { coverArtHash } from '../media/coverArtHash';
@@ -15,8 +14,6 @@ import { thumbnailSize } from '../media/coverArtReply';
 import { downloadDisposition } from '../media/downloadName';
 import { plainLyrics, structuredLyrics } from '../media/lyrics';
 import { songFile } from '../media/songFile';
-import { transcodePlan } from '../media/transcodePlan';
-import { canStartLiveTranscode, sendLiveTranscode } from '../media/transcodeStream';
 import { SUBSONIC_ERROR, SubsonicError, notFound } from '../protocol/errors';
 
 /** A hash names one image for ever (as /api/artwork says); a song, album or artist id may get new artwork. */
@@ -25,7 +22,7 @@ const BY_ENTITY = 'private, max-age=3600';
 
 /**
  * stream, download, getCoverArt, getLyricsBySongId, getLyrics, getAvatar (docs/subsonic.md, Calls).
- * Files go out through the web app's own Range code (songs/stream.ts), never a redirect.
+ * Songs go out through the library's delivery, as the web app's stream does (library/delivery/sendSongFile.ts), never a redirect.
  */
 export const mediaMethods: MethodTable = {
   stream: {
@@ -33,36 +30,19 @@ export const mediaMethods: MethodTable = {
       const { app, db, params, request, reply, options } = ctx;
       const { song, path } = await songFile(db, options.config, params.required('id'));
       if (!song.playable) throw new SubsonicError(SUBSONIC_ERROR.generic, song.unplayableReason ?? 'This song cannot be played.');
-      const hasFfmpeg = hasFfmpegOf(ctx);
-      // no ffmpeg, or every core already transcoding: the original file
-      const plan =
-        hasFfmpeg && canStartLiveTranscode(app.liveTranscodes)
-          ? transcodePlan(song, { format: params.string('format'), maxBitRate: params.int('maxBitRate') })
-          : null;
-      if (plan) {
-        await sendLiveTranscode(request, reply, { source: path, plan, durationMs: song.durationMs, live: app.liveTranscodes });
-        return SENT;
-      }
-      if (!needsTranscode(song)) {
-        await sendMediaFile(request, reply, path, song.mimeType);
-        return SENT;
-      }
-      // ALAC and AIFF: the cached FLAC copy the web app streams (docs/decisions/library.md, Transcoding)
-      let flac: string;
+      const asked = () => ({ format: params.string('format'), maxBitRate: params.int('maxBitRate') });
       try {
-        flac = await transcodedFile({
-          cache: app.flacCopies,
-          hasFfmpeg,
-          songId: song.id,
-          codec: song.codec,
-          sourcePath: path,
-          log: request.log,
+        await sendSongFile(request, reply, song, {
+          filePath: path,
+          flacCopies: app.flacCopies,
+          hasFfmpeg: hasFfmpegOf(ctx),
+          live: { asked, transcodes: app.liveTranscodes },
         });
       } catch (error) {
-        if (error instanceof HttpError) throw new SubsonicError(SUBSONIC_ERROR.generic, error.message);
+        // no ffmpeg for an ALAC/AIFF copy, or ffmpeg failed: error 0 with the reason
+        if (error instanceof TranscodeFailure) throw new SubsonicError(SUBSONIC_ERROR.generic, error.message);
         throw error;
       }
-      await sendMediaFile(request, reply, flac, TRANSCODED_MIME);
       return SENT;
     },
   },

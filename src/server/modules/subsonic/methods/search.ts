@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { foldText } from '../../../lib/text';
-import { escapeLike, searchTextContains } from '../../songs/repository';
+import { escapeLike, searchTextContains } from '../../../library/songs/songQueries';
 import type { MethodTable, SubsonicContext } from '../method';
 import { albumsID3, toAlbumDirectory } from '../mapping/album';
 import { artistsID3, toFolderArtist } from '../mapping/artist';

@@ -2,9 +2,9 @@ import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { PassThrough, pipeline } from 'node:stream';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
-import type { LiveTranscodes } from '../../../library/transcode/liveTranscodes';
-import { SUBSONIC_ERROR, SubsonicError } from '../protocol/errors';
-import { TRANSCODE_TARGETS, type TranscodePlan } from './transcodePlan';
+import type { LiveTranscodes } from './liveTranscodes';
+import { TRANSCODE_TARGETS, type TranscodePlan } from './liveTranscodePlan';
+import { TranscodeFailure } from './transcodeFailure';
 
 export interface LiveTranscode {
   source: string;
@@ -35,7 +35,7 @@ const STDERR_KEPT = 2000;
  * Encodes the song's first audio stream as the plan says and pipes it out as it is made: 200,
  * chunked, no Range (a live transcode has no length to seek in). ffmpeg is killed when the client
  * goes away and after a bound of a few times the song's length, since a stalled client would
- * otherwise hold it forever. Fails (error 0) when ffmpeg gives no audio at all.
+ * otherwise hold it forever. Fails (TranscodeFailure: Subsonic's error 0) when ffmpeg gives no audio at all.
  */
 export async function sendLiveTranscode(
   request: FastifyRequest,
@@ -65,7 +65,7 @@ export async function sendLiveTranscode(
     stop();
     reply.removeHeader('x-content-duration');
     reply.removeHeader('accept-ranges');
-    throw new SubsonicError(SUBSONIC_ERROR.generic, LIVE_TRANSCODE_FAILED);
+    throw new TranscodeFailure(500, LIVE_TRANSCODE_FAILED);
   }
   const body = new PassThrough();
   body.write(first);

@@ -4,10 +4,10 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/open';
 import { generatedArtworks, songs } from '../../db/schema';
-import { placeholderHash } from '../../library/artwork/hashes';
-import { songKeys } from '../../modules/songs/songKeys';
-import { readAudioInfo } from '../probe';
-import { encodeWav } from '../wav';
+import { placeholderHash } from '../artwork/hashes';
+import { songKeys } from '../songKeys';
+import { readAudioInfo } from './audioInfo';
+import { encodeWav } from './wav';
 import { DEMO_TRACKS } from './catalogue';
 import { DEMO_SAMPLE_RATE, renderTrack } from './synth';
 

@@ -8,11 +8,11 @@ import { MESSAGES } from '../../../contract/messages';
 import { UploadFields } from '../../../contract/songs';
 import { assertCleanInput } from '../../lib/cleanText';
 import { HttpError, parseInput } from '../../lib/httpError';
-import { playabilityOf, type Playability } from '../../library/scan/playability';
-import { readTags } from '../../library/scan/readTags';
-import { fileLooksLikeAudio } from '../../library/scan/sniffFormat';
-import type { ReadTrack } from '../../library/scan/types';
-import { uploadTempDir } from '../../media/storage';
+import { playabilityOf, type Playability } from '../scan/playability';
+import { readTags } from '../scan/readTags';
+import { fileLooksLikeAudio } from '../scan/sniffAudio';
+import type { ReadTrack } from '../scan/types';
+import { uploadTempDir } from '../mediaDir';
 import { uploadExtension, uploadTags } from './uploadTags';
 
 export interface StoredUpload {

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import type { Db } from '../../db/open';
-import { writeTracks } from '../../library/scan/writeBatch';
-import { findSong } from './repository';
-import type { StoredUpload } from './upload';
+import { writeTracks } from '../scan/writeBatch';
+import { findSong } from '../songs/songQueries';
+import type { StoredUpload } from './receiveUpload';
 
 /**
  * Writes an upload through the scanner's write phase (artists, album by its group key, song), so it

@@ -1,15 +1,15 @@
 import { stat } from 'node:fs/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '../../../contract/messages';
-import { HttpError } from '../../lib/httpError';
-import { PooledFileRange } from '../../media/pooledFileRange';
-import { etagMatches, fileEtag, notModifiedSince, parseRange } from '../../media/ranges';
+import { HttpError } from '../httpError';
+import { PooledFileRange } from './pooledFileRange';
+import { etagMatches, fileEtag, notModifiedSince, parseRange } from './ranges';
 
 /**
  * Sends a media file the way a static file server does: one byte range (206) or the whole file,
  * 416 for a range beyond the end, ETag/Last-Modified with If-None-Match, If-Modified-Since and
  * If-Range, and nothing but headers for HEAD. The body is streamed from disk in reused 256 KB
- * chunks (media/pooledFileRange.ts), never buffered whole.
+ * chunks (pooledFileRange.ts), never buffered whole.
  */
 export async function sendMediaFile(request: FastifyRequest, reply: FastifyReply, filePath: string, mimeType: string): Promise<FastifyReply> {
   let info;

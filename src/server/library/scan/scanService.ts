@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { SKIPPED_LIST_MAX, type ScanResult } from '../../../contract/library';
 import type { Database } from '../../db/open';
-import { ffmpegAvailable } from '../../library/scan/ffmpeg';
-import { runScan } from '../../library/scan/runScan';
-import { emptyCounters, type ScanCounters, type SkippedFile } from '../../library/scan/types';
+import { ffmpegAvailable } from './ffmpeg';
+import { runScan } from './runScan';
+import { emptyCounters, type ScanCounters, type SkippedFile } from './types';
 
 /** Advisory lock key ("scan"): one scan at a time across instances sharing PostgreSQL. */
 export const LIBRARY_SCAN_LOCK_KEY = 0x7363616e;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { parseFile } from 'music-metadata';
 import type { Database, Db } from '../../db/open';
 import { songs, type SongRow } from '../../db/schema';
-import { songKeys } from '../../modules/songs/songKeys';
+import { songKeys } from '../songKeys';
 import { createTestDatabase } from '../../test/testDb';
 import { DEMO_TRACKS, type DemoTrack } from './catalogue';
 import { seedDemoLibrary } from './seedDemoLibrary';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Db } from '../../../db/open';
-import { songs, type SongRow } from '../../../db/schema';
+import type { Db } from '../../db/open';
+import { songs, type SongRow } from '../../db/schema';
 import { songKeys } from '../songKeys';
 
 /** The server tests' one way to put songs in the library: rows as the upload route writes them. */

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sniffAudio } from './sniff';
+import { sniffAudio } from './sniffAudio';
 
-const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), '../modules/songs/fixtures');
+const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../modules/songs/fixtures');
 const bytes = (...values: (number | string)[]) => Uint8Array.from(values.flatMap((v) => (typeof v === 'string' ? [...v].map((c) => c.charCodeAt(0)) : [v])));
 
 describe('sniffAudio', () => {
@@ -26,5 +26,13 @@ describe('sniffAudio', () => {
     expect(sniffAudio(bytes('RIFF', 0, 0, 0, 0, 'AVI '))).toBeNull();
     expect(sniffAudio(bytes('Og'))).toBeNull();
     expect(sniffAudio(new Uint8Array())).toBeNull();
+  });
+
+  it('knows FLAC, AIFF (and AIFF-C) and MP4 by their signatures', () => {
+    expect(sniffAudio(bytes('fLaC', 0, 0, 0, 34))).toBe('audio/flac');
+    expect(sniffAudio(bytes('FORM', 0, 0, 0, 0, 'AIFF'))).toBe('audio/aiff');
+    expect(sniffAudio(bytes('FORM', 0, 0, 0, 0, 'AIFC'))).toBe('audio/aiff');
+    expect(sniffAudio(bytes(0, 0, 0, 32, 'ftypM4A '))).toBe('audio/mp4');
+    expect(sniffAudio(bytes('FORM', 0, 0, 0, 0, 'ILBM'))).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { foldText, matchKey } from '../../lib/text';
+import { foldText, matchKey } from '../lib/text';
 
 /** The derived columns every song row carries, computed in one place. */
 export function songKeys(title: string, artist: string) {

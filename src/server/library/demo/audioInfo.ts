@@ -1,4 +1,4 @@
-import { parseFile } from '../lib/musicMetadata';
+import { parseFile } from '../../lib/musicMetadata';
 
 export interface AudioInfo {
   durationMs: number;

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseBuffer } from 'music-metadata';
-import { readAudioInfo } from './probe';
+import { readAudioInfo } from './audioInfo';
 import { encodeWav } from './wav';
 
 function ramp(length: number): Int16Array {

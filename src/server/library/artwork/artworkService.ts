@@ -1,9 +1,9 @@
 import path from 'node:path';
 import type { Db } from '../../db/open';
-import { readArtworkSource, type SourceDirs } from '../../library/artwork/artworkSource';
-import { ARTWORK_HASH } from '../../library/artwork/hashes';
-import { renderThumbnail, type ThumbnailRenderer } from '../../library/artwork/renderThumbnail';
-import { ThumbnailCache } from '../../library/artwork/thumbnailCache';
+import { readArtworkSource, type SourceDirs } from './artworkSource';
+import { ARTWORK_HASH } from './hashes';
+import { renderThumbnail, type ThumbnailRenderer } from './renderThumbnail';
+import { ThumbnailCache } from './thumbnailCache';
 
 export interface ArtworkServiceOptions extends SourceDirs {
   db: Db;

@@ -1,7 +1,35 @@
-import { songs } from '../../db/schema';
-import type { SongSource } from './toSong';
+import { songs, type SongRow } from '../../db/schema';
 
-/** The columns a Song is made of (toSong.ts), for every query that answers songs. */
+/** The columns a Song is made from; select at least these. */
+export type SongSource = Pick<
+  SongRow,
+  | 'id'
+  | 'title'
+  | 'artist'
+  | 'durationMs'
+  | 'path'
+  | 'createdAt'
+  | 'source'
+  | 'album'
+  | 'albumId'
+  | 'albumArtist'
+  | 'artists'
+  | 'trackNumber'
+  | 'discNumber'
+  | 'year'
+  | 'genres'
+  | 'codec'
+  | 'bitRate'
+  | 'playable'
+  | 'unplayableReason'
+  | 'artworkHash'
+  | 'rgTrackGain'
+  | 'rgTrackPeak'
+  | 'rgAlbumGain'
+  | 'rgAlbumPeak'
+>;
+
+/** The columns a Song is made of (modules/songs/toSong.ts), for every query that answers songs. */
 export const songColumns = {
   id: songs.id,
   title: songs.title,

@@ -4,9 +4,13 @@ import type { Db } from '../../db/open';
 import { songs, type SongRow } from '../../db/schema';
 import { HttpError } from '../../lib/httpError';
 import { foldText } from '../../lib/text';
-import type { SongCursor } from './cursor';
-import { songColumns } from './songColumns';
-import type { SongSource } from './toSong';
+import { songColumns, type SongSource } from './songColumns';
+
+/** A position in the library order (sort key, then id); modules/songs/cursor.ts hands it to clients as an opaque string. */
+export interface SongCursor {
+  sortKey: string;
+  id: string;
+}
 
 export interface ListSongsInput {
   search?: string;

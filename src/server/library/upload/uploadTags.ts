@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { SONG_FIELD_MAX, type UploadFields } from '../../../contract/songs';
-import { UNKNOWN_ARTIST } from '../../library/scan/albumKey';
-import type { Playability } from '../../library/scan/playability';
-import { splitArtists } from '../../library/scan/splitArtists';
-import type { TrackTags } from '../../library/scan/types';
+import { UNKNOWN_ARTIST } from '../scan/albumKey';
+import type { Playability } from '../scan/playability';
+import { splitArtists } from '../scan/splitArtists';
+import type { TrackTags } from '../scan/types';
 
 /**
  * An upload's tags as the scanner read them from its temporary file, with the form's overrides:
