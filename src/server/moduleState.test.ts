@@ -10,8 +10,7 @@ import { moduleStateOf } from './test/moduleState';
  * with its reason, keyed by file name and variable so that a moved file keeps its entry.
  */
 const ALLOWED: Record<string, string> = {
-  'pooledFileRange.ts:sharedPool':
-    "the stream's default chunk pool (8 MB at most); to move onto the app once the stream code takes its pool from the app",
+  'pooledFileRange.ts:sharedPool': "the stream's default chunk pool (8 MB at most); to move onto the app once the stream code takes its pool from the app",
 };
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

@@ -2,12 +2,19 @@ import { initialPlayerState, type PlayerState, type PlayerTrack } from '../../sh
 import { DEFAULT_PLAYBACK } from '../../shared/settings';
 import { nextIntent, sameAsPlan } from './nextTrackPlan';
 
-const track = (n: number, extra: Partial<PlayerTrack> = {}): PlayerTrack => ({ id: `song-${n}`, title: `S${n}`, artist: 'A', url: `/s/${n}`, duration: 60, ...extra });
+const track = (n: number, extra: Partial<PlayerTrack> = {}): PlayerTrack => ({
+  id: `song-${n}`,
+  title: `S${n}`,
+  artist: 'A',
+  url: `/s/${n}`,
+  duration: 60,
+  ...extra,
+});
 const ofAlbum = (n: number, trackNumber: number) => track(n, { albumId: 'album-1', discNumber: 1, trackNumber });
 const player = (more: Partial<PlayerState>): PlayerState => ({ ...initialPlayerState, currentTrack: track(1), isPlaying: true, ...more });
 const crossfade = { ...DEFAULT_PLAYBACK, crossfadeSeconds: 4 };
 
-describe('the queue\'s next plan, from the state alone (docs/product.md §2.14)', () => {
+describe("the queue's next plan, from the state alone (docs/product.md §2.14)", () => {
   it('is gapless between consecutive tracks of one album and crossfaded by the setting otherwise', () => {
     const [one, two, four] = [ofAlbum(1, 1), ofAlbum(2, 2), ofAlbum(4, 4)];
     expect(nextIntent(player({ currentTrack: one, queue: [two, four] }), true, crossfade)).toMatchObject({ track: two, crossfadeSeconds: 0 });

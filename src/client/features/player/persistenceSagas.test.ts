@@ -116,7 +116,14 @@ describe('the player after a reload (docs/product.md §3.2)', () => {
 
 describe('what is kept of the player', () => {
   it('a radio session is not kept as a personal track, only its volume', () => {
-    const radio: PlayerState = { ...initialPlayerState, currentTrack: t1, source: { kind: 'radio' as const, itemId: null }, isPlaying: true, currentTime: 50, volume: 0.3 };
+    const radio: PlayerState = {
+      ...initialPlayerState,
+      currentTrack: t1,
+      source: { kind: 'radio' as const, itemId: null },
+      isPlaying: true,
+      currentTime: 50,
+      volume: 0.3,
+    };
     expect(toSaved(radio)).toEqual({ track: null, queue: [], history: [], currentTime: 0, duration: 0, volume: 0.3, muted: false });
   });
 

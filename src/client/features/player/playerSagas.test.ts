@@ -433,7 +433,11 @@ describe('one skip path: Next in radio mode', () => {
   const withAuth = combineReducers({ player: playerSlice.reducer, toasts: toastSlice.reducer, auth: authSlice.reducer });
   const state = (role: 'user' | 'admin', isRadioMode: boolean) => ({
     ...withAuth(undefined, { type: 'init' }),
-    player: { ...initialPlayerState, ...playing(t1, { queue: [t2] }), source: isRadioMode ? { kind: 'radio' as const, itemId: null } : { kind: 'queue' as const } },
+    player: {
+      ...initialPlayerState,
+      ...playing(t1, { queue: [t2] }),
+      source: isRadioMode ? { kind: 'radio' as const, itemId: null } : { kind: 'queue' as const },
+    },
     auth: {
       user: { id: 'u1', username: role, email: `${role}@example.test`, role, createdAt: '2026-01-01T00:00:00.000Z' },
       isAuthenticated: true,

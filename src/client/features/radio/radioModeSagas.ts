@@ -63,8 +63,7 @@ function* current(): SagaIterator<{ radio: RadioState; player: PlayerState }> {
 /** Sets (or clears) the engine's next track, when it differs from what the engine has. */
 function* schedule(next: RadioSchedule | null): SagaIterator {
   const { radio, player } = yield* current();
-  if (!samePlan(player.engine.next?.plan, next?.plan))
-    yield call(setEngineNext, next && plannedRadioNext(next));
+  if (!samePlan(player.engine.next?.plan, next?.plan)) yield call(setEngineNext, next && plannedRadioNext(next));
   if (!samePlan(radio.scheduled?.plan, next?.plan) || radio.scheduled?.boundary !== next?.boundary) yield put(radioActions.nextScheduled(next));
 }
 

@@ -426,7 +426,12 @@ describe('one skip path', () => {
   it("the radio page's and the player bar's Skip are one action, skipped and told once by one saga", async () => {
     const { storeState, effects } = await expectSaga(radioSaga)
       .withReducer(withAuth, state('admin', true))
-      .provide([ctx(createTestServices()), [matchers.call.fn(requestSkip), false], [matchers.fork.fn(sessionSocketSaga), null], [matchers.fork.fn(radioModeSaga), null]])
+      .provide([
+        ctx(createTestServices()),
+        [matchers.call.fn(requestSkip), false],
+        [matchers.fork.fn(sessionSocketSaga), null],
+        [matchers.fork.fn(radioModeSaga), null],
+      ])
       .dispatch(playerActions.stationSkipRequested())
       .silentRun(30);
     expect((effects.call ?? []).filter((e: { payload: { fn: unknown } }) => e.payload.fn === requestSkip)).toHaveLength(1);

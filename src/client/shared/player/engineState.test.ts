@@ -8,13 +8,32 @@ const [a, b, c] = [track(1), track(2), track(3)];
 const plan = (key: string, more: Partial<NextTrackPlan> = {}): NextTrackPlan => ({ key, url: `/s/${key}`, gain: 1, crossfadeSeconds: 0, ...more });
 const reduce = (state: Partial<PlayerState>, action: Parameters<typeof playerSlice.reducer>[1]) =>
   playerSlice.reducer({ ...initialPlayerState, ...state }, action);
-const playing = (more: Partial<PlayerState>): Partial<PlayerState> => ({ currentTrack: a, isPlaying: true, playingSongId: a.id, duration: 60, currentTime: 59.9, ...more });
+const playing = (more: Partial<PlayerState>): Partial<PlayerState> => ({
+  currentTrack: a,
+  isPlaying: true,
+  playingSongId: a.id,
+  duration: 60,
+  currentTime: 59.9,
+  ...more,
+});
 
 describe('the engine starting the planned track is reduced once, whatever the source (docs/product.md §2.14)', () => {
   it('gapless in the queue: the queued track is current and playing, the queue moved on as Next would, nothing loaded', () => {
     const next: PlannedNext = { plan: plan(b.id, { gain: 0.8 }), track: b, source: { kind: 'queue' } };
-    const state = reduce(playing({ queue: [b, c], history: [], engine: { gain: 1, next, started: null } }), playerActions.engineAdvanced({ key: b.id, duration: 95 }));
-    expect(state).toMatchObject({ currentTrack: b, history: [a], queue: [c], isPlaying: true, playingSongId: b.id, isLoading: false, currentTime: 0, duration: 95 });
+    const state = reduce(
+      playing({ queue: [b, c], history: [], engine: { gain: 1, next, started: null } }),
+      playerActions.engineAdvanced({ key: b.id, duration: 95 }),
+    );
+    expect(state).toMatchObject({
+      currentTrack: b,
+      history: [a],
+      queue: [c],
+      isPlaying: true,
+      playingSongId: b.id,
+      isLoading: false,
+      currentTime: 0,
+      duration: 95,
+    });
     expect(state.engine).toEqual({ gain: 0.8, next: null, started: next });
   });
 
@@ -25,7 +44,15 @@ describe('the engine starting the planned track is reduced once, whatever the so
       playing({ source: { kind: 'radio', itemId: 'c1' }, queue: [b], history: [c], engine: { gain: 1, next, started: null } }),
       playerActions.engineAdvanced({ key: 'c2', duration: 180 }),
     );
-    expect(state).toMatchObject({ currentTrack: c2, source: { kind: 'radio', itemId: 'c2' }, queue: [b], history: [c], isPlaying: true, currentTime: 0, duration: 180 });
+    expect(state).toMatchObject({
+      currentTrack: c2,
+      source: { kind: 'radio', itemId: 'c2' },
+      queue: [b],
+      history: [c],
+      isPlaying: true,
+      currentTime: 0,
+      duration: 180,
+    });
     expect(state.engine.started).toEqual(next);
   });
 

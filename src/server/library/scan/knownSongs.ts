@@ -18,7 +18,8 @@ export interface KnownSong {
 }
 
 /** A song's file is the folder itself or lies under it. */
-const underFolder = (folder: string) => or(eq(songs.filePath, folder), sql`starts_with(${songs.filePath}, ${folder.endsWith(path.sep) ? folder : folder + path.sep})`);
+const underFolder = (folder: string) =>
+  or(eq(songs.filePath, folder), sql`starts_with(${songs.filePath}, ${folder.endsWith(path.sep) ? folder : folder + path.sep})`);
 
 /**
  * Every scanned song, by its file's absolute path: one query, whatever the library's size.

@@ -26,7 +26,15 @@ describe('folderTargets', () => {
   const CASES = [
     { name: 'a changed file: its folder', changed: [['A', 'x.mp3']], targets: [['A']] },
     { name: 'a folder: itself', changed: [['A', 'B']], targets: [['A', 'B']] },
-    { name: 'a file and a subfolder of one folder: the folder once', changed: [['A', 'x.mp3'], ['A', 'B'], ['A', 'gone.mp3']], targets: [['A']] },
+    {
+      name: 'a file and a subfolder of one folder: the folder once',
+      changed: [
+        ['A', 'x.mp3'],
+        ['A', 'B'],
+        ['A', 'gone.mp3'],
+      ],
+      targets: [['A']],
+    },
     { name: 'a gone nested path: its nearest existing ancestor', changed: [['C', 'D', 'E', 'gone.mp3']], targets: [['C']] },
     { name: 'a gone top-level folder: itself, not the whole root', changed: [['Gone']], targets: [['Gone']] },
     { name: 'a file at the top: the root, which subsumes the rest', changed: [['top.mp3'], ['A', 'B'], ['Gone']], targets: [[]] },

@@ -30,7 +30,12 @@ async function targetOf(root: string, changedPath: string): Promise<string> {
   if (info) return info.isDirectory() ? changedPath : path.dirname(changedPath);
   let ancestor = path.dirname(changedPath);
   while (isWithin(root, ancestor) && ancestor !== root) {
-    if (await lstat(ancestor).then((a) => a.isDirectory()).catch(() => false)) return ancestor;
+    if (
+      await lstat(ancestor)
+        .then((a) => a.isDirectory())
+        .catch(() => false)
+    )
+      return ancestor;
     ancestor = path.dirname(ancestor);
   }
   return changedPath;

@@ -4,7 +4,6 @@ import { songs } from '../../db/schema';
 import { describeWithFfmpeg, makeMusicDir, makeTrack } from '../../library/scan/test/makeTracks';
 import { createScanApp, scanNow } from '../../library/scan/test/scanApp';
 import { createUser, type TestApp } from '../../test/testApp';
-import type { LiveTranscodes } from '../../library/transcode/liveTranscodes';
 import { LIVE_TRANSCODES_MAX } from '../../library/transcode/liveTranscode';
 import { itMatchesOpenApi } from './test/itMatchesOpenApi';
 import { bytesOf, fx, liveTranscodes, probe, rawFetch, songRow, useMediaFixture } from './test/mediaFixture';

@@ -124,7 +124,12 @@ function Transport({ player }: { player: PlayerState }) {
       >
         {player.isPlaying ? <PauseIcon /> : <PlayIcon />}
       </PlayButton>
-      <IconButton type="button" aria-label={radio ? 'Skip' : 'Next'} disabled={!track || !canNext} onClick={() => dispatch(radio ? playerActions.stationSkipRequested() : playerActions.nextRequested())}>
+      <IconButton
+        type="button"
+        aria-label={radio ? 'Skip' : 'Next'}
+        disabled={!track || !canNext}
+        onClick={() => dispatch(radio ? playerActions.stationSkipRequested() : playerActions.nextRequested())}
+      >
         <NextIcon />
       </IconButton>
       {player.isLoading || player.isBuffering ? <Spinner label="Buffering" size={18} /> : null}

@@ -19,7 +19,11 @@ const onAir: RadioQueueTrack = {
 function renderNotice(radio: Partial<RadioState>, isRadioMode = false) {
   const base = radioSlice.reducer(undefined, { type: '@@init' });
   const result = renderWithProviders(<OnAirNotice />, {
-    preloadedState: { ...signedInState('user'), radio: { ...base, ...radio }, player: { ...initialPlayerState, source: isRadioMode ? { kind: 'radio' as const, itemId: null } : { kind: 'queue' as const } } },
+    preloadedState: {
+      ...signedInState('user'),
+      radio: { ...base, ...radio },
+      player: { ...initialPlayerState, source: isRadioMode ? { kind: 'radio' as const, itemId: null } : { kind: 'queue' as const } },
+    },
   });
   const dispatch = jest.spyOn(result.store, 'dispatch');
   result.rerender(<OnAirNotice />); // useDispatch picks up the spy
