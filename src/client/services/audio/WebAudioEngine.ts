@@ -3,6 +3,7 @@ import { createEngineGraph, type AudioGraph } from './engine/audioGraph';
 import { BufferVoice } from './engine/BufferVoice';
 import { ElementPool, mirror, type PooledElement } from './engine/ElementPool';
 import { ElementEvents } from './engine/elementEvents';
+import { OffThreadAligner } from './engine/alignOffThread';
 import { ElementVoice } from './engine/ElementVoice';
 import { Listeners } from './engine/listeners';
 import { LatestLoad, loadElement } from './engine/loadElement';
@@ -27,6 +28,7 @@ export class WebAudioEngine implements AudioService {
   private current: Voice | null = null;
   private readonly latestLoad = new LatestLoad();
   private readonly level = new OutputLevel();
+  private readonly aligner = new OffThreadAligner();
   private trackGain = 1;
   private readonly next: NextScheduler;
   /** what the hand-over did, for tests and benchmarks (window.wavelengthAudio) */
@@ -76,6 +78,7 @@ export class WebAudioEngine implements AudioService {
       ctx: this.graph?.ctx ?? null,
       gain: this.trackGain,
       handedOver: (buffer) => this.handedOver(voice, buffer),
+      aligner: this.aligner,
       log: (line) => this.debugLog.push(line),
     });
     this.current = voice;

@@ -4,6 +4,7 @@ import type { ElementPool, PooledElement } from './ElementPool';
 import { HandOver } from './handOverRunner';
 import type { OutputLevel } from './outputLevel';
 import type { Voice } from './Voice';
+import type { OffThreadAligner } from './alignOffThread';
 
 /**
  * A track on a pooled audio element: it sounds at once, as the old player did, and once routed
@@ -20,18 +21,26 @@ export class ElementVoice implements Voice {
     readonly url: string,
     private readonly pool: ElementPool,
     handedOver: (voice: BufferVoice) => void,
+    aligner: OffThreadAligner,
     log: (line: string) => void,
   ) {
-    this.handOver = new HandOver((_entry, voice) => handedOver(voice), log);
+    this.handOver = new HandOver((_entry, voice) => handedOver(voice), aligner, log);
   }
 
   /** The pool's element for `url` (the one prepare() pointed at it, if any), made #wavelength-audio, at the listener's level and the track's gain. */
   static take(
     pool: ElementPool,
     url: string,
-    setup: { level: OutputLevel; ctx: AudioContext | null; gain: number; handedOver: (voice: BufferVoice) => void; log: (line: string) => void },
+    setup: {
+      level: OutputLevel;
+      ctx: AudioContext | null;
+      gain: number;
+      handedOver: (voice: BufferVoice) => void;
+      aligner: OffThreadAligner;
+      log: (line: string) => void;
+    },
   ): ElementVoice {
-    const voice = new ElementVoice(pool.take(url, []), url, pool, setup.handedOver, setup.log);
+    const voice = new ElementVoice(pool.take(url, []), url, pool, setup.handedOver, setup.aligner, setup.log);
     pool.activate(voice.entry);
     setup.level.applyTo(voice.el);
     voice.reset(setup.ctx, setup.gain);

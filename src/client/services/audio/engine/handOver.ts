@@ -1,5 +1,5 @@
 import { monoMix, STRONG_MATCH } from './align';
-import { alignOffThread } from './alignOffThread';
+import type { OffThreadAligner } from './alignOffThread';
 import { createTap } from './audioGraph';
 
 /** Frames compared, and how far around the element's own currentTime the match is searched. */
@@ -20,9 +20,15 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * Finds, sample-exactly, where a routed element is in `buffer` (docs/product.md §2.14): taps its
  * source with the worklet, then cross-correlates the last WINDOW_FRAMES heard against the decoded
- * track around the element's currentTime (in a worker: alignOffThread). Null when the match is weak (silence) or the element stopped.
+ * track around the element's currentTime (in a worker: OffThreadAligner). Null when the match is weak (silence) or the element stopped.
  */
-export async function locateElement(ctx: AudioContext, source: AudioNode, el: HTMLAudioElement, buffer: AudioBuffer): Promise<ElementPlace | null> {
+export async function locateElement(
+  ctx: AudioContext,
+  source: AudioNode,
+  el: HTMLAudioElement,
+  buffer: AudioBuffer,
+  aligner: OffThreadAligner,
+): Promise<ElementPlace | null> {
   const sr = ctx.sampleRate;
   const tap = createTap(ctx, source, 1);
   try {
@@ -39,7 +45,7 @@ export async function locateElement(ctx: AudioContext, source: AudioNode, el: HT
     if (to <= from) return null;
     const channels = Array.from({ length: buffer.numberOfChannels }, (_, c) => buffer.getChannelData(c));
     const reference = monoMix(channels, from, to + WINDOW_FRAMES);
-    const match = await alignOffThread(window, reference, 0, to - from);
+    const match = await aligner.align(window, reference, 0, to - from);
     // the element may have moved while the worker searched: its place is stale then
     if (el.paused || el.seeking) return null;
     if (match.score < STRONG_MATCH) return null;

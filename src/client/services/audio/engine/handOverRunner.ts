@@ -2,6 +2,7 @@ import type { AudioGraph } from './audioGraph';
 import { BufferVoice } from './BufferVoice';
 import { fetchAndDecode, MAX_DECODE_SECONDS } from './decode';
 import type { PooledElement } from './ElementPool';
+import type { OffThreadAligner } from './alignOffThread';
 import { locateElement } from './handOver';
 
 /** Tries this many times, this far apart, before the track stays on its element (a weak match: silence). */
@@ -22,6 +23,7 @@ export class HandOver {
 
   constructor(
     private readonly done: (entry: PooledElement, voice: BufferVoice) => void,
+    private readonly aligner: OffThreadAligner,
     private readonly log: (line: string) => void = () => {},
   ) {}
 
@@ -53,7 +55,7 @@ export class HandOver {
         attempt -= el.paused ? 1 : 0;
         continue;
       }
-      const place = await locateElement(ctx, entry.source, el, buffer);
+      const place = await locateElement(ctx, entry.source, el, buffer, this.aligner);
       if (signal.aborted) return;
       this.log(`hand-over: attempt ${attempt + 1} ${place ? `score ${place.score.toFixed(4)}${place.inWorker ? ' (worker)' : ''}` : 'weak match'}`);
       if (!place) {
