@@ -1,5 +1,4 @@
 import { configureStore, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
-import createSagaMiddleware from 'redux-saga';
 import { fork } from 'redux-saga/effects';
 import type { RadioQueueTrack, RadioStateData } from '../../contract/radio';
 import { baseApi } from '../api/baseApi';
@@ -10,7 +9,7 @@ import { playerActions, type PlayerTrack } from '../shared/player';
 import { mockApi } from '../test/mockApi';
 import { signedInState } from '../test/renderWithProviders';
 import { createTestServices, memoryTokenStore } from '../test/testServices';
-import { rootReducer, type RootState } from './store';
+import { makeStore, rootReducer, type RootState } from './store';
 
 const song = (n: number): PlayerTrack => ({ id: `song-${n}`, title: `Song ${n}`, artist: 'A', url: `/api/songs/stream/song-${n}`, duration: 60 });
 const item = (id: string, duration = 240): RadioQueueTrack => ({
@@ -48,19 +47,12 @@ function recordedStore(preloadedState: Partial<RootState>) {
     if (typeof action === 'object') log.push(action as UnknownAction);
     return next(action);
   };
-  const sagaMiddleware = createSagaMiddleware({ context: { services } });
-  const store = configureStore({
-    reducer: rootReducer,
-    preloadedState,
-    middleware: (getDefault) =>
-      getDefault({ thunk: { extraArgument: services } })
-        .prepend(recorder)
-        .concat(baseApi.middleware)
-        .concat(sagaMiddleware),
-  });
-  sagaMiddleware.run(function* session() {
-    yield fork(playerSaga);
-    yield fork(radioSaga);
+  const store = makeStore(services, preloadedState, {
+    before: [recorder],
+    *saga() {
+      yield fork(playerSaga);
+      yield fork(radioSaga);
+    },
   });
   return { store, log, audio: services.audio };
 }

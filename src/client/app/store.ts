@@ -1,4 +1,4 @@
-import { combineSlices, configureStore } from '@reduxjs/toolkit';
+import { combineSlices, configureStore, type Middleware } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { baseApi } from '../api/baseApi';
 import { authSlice } from '../shared/session';
@@ -18,7 +18,11 @@ export type RootState = ReturnType<typeof rootReducer>;
 export function makeStore(
   services: Services,
   preloadedState?: Partial<RootState>,
-  options: { runSagas?: boolean; /** tests: run this saga instead of the root saga */ saga?: () => Generator } = {},
+  options: {
+    runSagas?: boolean;
+    /** tests: run this saga instead of the root saga */ saga?: () => Generator;
+    /** tests: middleware that sees every action first (the replay test's recorder) */ before?: Middleware[];
+  } = {},
 ) {
   const sagaMiddleware = createSagaMiddleware({ context: { services } });
   const store = configureStore({
@@ -26,6 +30,7 @@ export function makeStore(
     preloadedState,
     middleware: (getDefault) =>
       getDefault({ thunk: { extraArgument: services } })
+        .prepend(...(options.before ?? []))
         .concat(baseApi.middleware)
         .concat(sagaMiddleware),
     devTools: process.env.NODE_ENV !== 'production',
