@@ -28,6 +28,7 @@ import type { BenchContext, Part } from './lib/part';
 import { OUT_DIR, ROOT } from './lib/paths';
 import { renderMachine, renderTable, type BenchResults, type PartResult } from './lib/report';
 import { radioPart } from './radio/index';
+import { radioStreamPart } from './radiostream/index';
 import { scanPart } from './scan/index';
 import { searchPart } from './search/index';
 import { streamPart } from './stream/index';
@@ -40,6 +41,7 @@ export const PARTS: Part[] = [
   scanPart,
   streamPart,
   radioPart,
+  radioStreamPart,
   mixedPart,
   footprintPart,
   clickPart,

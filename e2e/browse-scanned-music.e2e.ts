@@ -12,6 +12,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { ruleViolations } from './support/axe';
 import { launchBrowser, SCREENSHOT_DIR } from './support/browser';
 import { freePort, startServer, type RunningServer } from './support/server';
 import { eventually } from './support/waits';
@@ -192,8 +193,8 @@ test('Albums shows the scanned albums as cards', async () => {
   await page.goto('/albums');
   await page.getByRole('heading', { level: 1, name: 'Albums' }).waitFor();
   const grid = page.getByRole('list', { name: 'Albums' });
-  await grid.getByRole('link', { name: `${HARBOUR.album} by ${HARBOUR.albumArtist}` }).waitFor();
-  await grid.getByRole('link', { name: `${FERRY.album} by ${FERRY.albumArtist}` }).waitFor();
+  await grid.getByRole('link', { name: `${HARBOUR.album}, ${HARBOUR.albumArtist} · ${HARBOUR.year}` }).waitFor();
+  await grid.getByRole('link', { name: `${FERRY.album}, ${FERRY.albumArtist} · ${FERRY.year}` }).waitFor();
   await page.getByLabel('Sort by').selectOption('name');
   await page.waitForURL('**/albums?sort=name');
   // the grid shows the recent order until the name-sorted page arrives
@@ -224,7 +225,7 @@ test('[artwork] the album cards show the embedded covers (an img with naturalWid
 
 test('an album lists its discs and plays a FLAC track (currentTime advances)', async () => {
   await page.goto('/albums?sort=name');
-  await page.getByRole('link', { name: `${HARBOUR.album} by ${HARBOUR.albumArtist}` }).click();
+  await page.getByRole('link', { name: `${HARBOUR.album}, ${HARBOUR.albumArtist} · ${HARBOUR.year}` }).click();
   await page.getByRole('heading', { level: 1, name: HARBOUR.album }).waitFor();
   await page.getByRole('heading', { name: 'Disc 1' }).waitFor();
   await page.getByRole('heading', { name: 'Disc 2' }).waitFor();
@@ -276,7 +277,7 @@ test('the album artist opens the artist page with albums and top songs', async (
     .waitFor();
   await page
     .getByRole('list', { name: `Albums of ${HARBOUR.albumArtist}` })
-    .getByRole('link', { name: `${HARBOUR.album} by ${HARBOUR.albumArtist}` })
+    .getByRole('link', { name: `${HARBOUR.album}, ${HARBOUR.albumArtist} · ${HARBOUR.year}` })
     .waitFor();
   await page.waitForTimeout(300);
   await shot('artist');
@@ -288,12 +289,36 @@ test('the album artist opens the artist page with albums and top songs', async (
   await page.getByRole('heading', { level: 1, name: FERRY.albumArtist }).waitFor();
 });
 
+test('album cards are named by the text they show (axe label-content-name-mismatch): Albums, the Artist page, Albums at 360 px', async () => {
+  const rule = ['label-content-name-mismatch'];
+  const { artists } = await api<{ artists: { id: string; name: string }[] }>('/artists?limit=50');
+  const quartet = artists.find((a) => a.name === HARBOUR.albumArtist)!;
+  await page.goto('/albums?sort=name');
+  await page.getByRole('list', { name: 'Albums' }).getByRole('link').first().waitFor();
+  assert.deepEqual(await ruleViolations(page, rule), [], 'Albums');
+  await page.goto(`/artists/${quartet.id}`);
+  await page
+    .getByRole('list', { name: `Albums of ${HARBOUR.albumArtist}` })
+    .getByRole('link')
+    .first()
+    .waitFor();
+  assert.deepEqual(await ruleViolations(page, rule), [], 'the Artist page');
+  await page.setViewportSize({ width: 360, height: 740 });
+  try {
+    await page.goto('/albums?sort=name');
+    await page.getByRole('list', { name: 'Albums' }).getByRole('link').first().waitFor();
+    assert.deepEqual(await ruleViolations(page, rule), [], 'Albums at 360 px');
+  } finally {
+    await page.setViewportSize({ width: 1280, height: 800 });
+  }
+});
+
 test('genres open Albums filtered by the genre', async () => {
   await page.goto('/genres');
   await page.getByRole('link', { name: new RegExp(`^${FERRY.genre}`) }).click();
   await page.waitForURL(`**/albums?genre=${FERRY.genre}`);
   const grid = page.getByRole('list', { name: 'Albums' });
-  await grid.getByRole('link', { name: `${FERRY.album} by ${FERRY.albumArtist}` }).waitFor();
+  await grid.getByRole('link', { name: `${FERRY.album}, ${FERRY.albumArtist} · ${FERRY.year}` }).waitFor();
   assert.equal(await grid.getByRole('link').count(), 1);
 });
 

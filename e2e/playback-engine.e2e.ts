@@ -17,6 +17,8 @@ import { maxResidual, offsetAt } from './support/engineHandOver';
 
 // each half 6 s: long enough for the first to be handed over to its decoded copy and the second decoded before the join, as tracks are
 const HALF = 6 * 44100;
+/** the hand-over keeps a sine's place: the pair sounds its files' length to within this */
+const LENGTH_TOLERANCE_MS = 5;
 const run = Date.now().toString(36);
 const figures: Record<string, number | string> = {};
 let browser: Browser;
@@ -90,16 +92,18 @@ interface GapFigures {
   discontinuityMs: number;
   /** anywhere in the pair: the longest silence (an element starved of data under load counts here) */
   anywhereMs: number;
+  /** how much longer (or shorter, < 0) the pair sounded than its files last: a hand-over that moved the music */
+  lengthErrorMs: number;
   events: string[];
 }
 
 /** Plays the gapless pair on a page and measures the join (found by the 'advanced' or 'ended' event's context time). */
-async function measureGap(engine: 'engine' | 'element', pair = [songs.gap1, songs.gap2]): Promise<GapFigures> {
+async function measureGap(engine: 'engine' | 'element', pair = [songs.gap1, songs.gap2], pairSeconds = (2 * HALF) / 44100): Promise<GapFigures> {
   const page = await tappedPage(engine);
   const from = await latestFrame(page);
   const { events, joinTime } = await playPair(page, pair[0].publicUrl, pair[1].publicUrl, 0);
   await page.waitForTimeout(300);
-  const log = await page.evaluate(() => (window.wavelengthAudio as unknown as { debugLog?: string[] }).debugLog ?? []);
+  const log = await page.evaluate(() => window.wavelengthAudioEngine?.debugLog ?? []);
   console.log(`${engine}: ${events.join(',')}\n  ${log.join('\n  ')}`);
   const { samples, sr, start } = await tapped(page, from, await latestFrame(page));
   await page.context().close();
@@ -111,21 +115,23 @@ async function measureGap(engine: 'engine' | 'element', pair = [songs.gap1, song
     silenceMs: longestSilenceMs(around, sr, 0.01),
     discontinuityMs: discontinuityMs(around, sr, 441, Math.round(0.3 * sr)),
     anywhereMs: longestSilenceMs(heard, sr, 0.01),
+    lengthErrorMs: (sounding(samples, sr, 0.05, 0).length / sr - pairSeconds) * 1000,
     events,
   };
 }
 
 const gapLine = (g: GapFigures) =>
-  `${g.silenceMs.toFixed(2)} ms (discontinuity ${g.discontinuityMs.toFixed(2)} ms; longest silence anywhere ${g.anywhereMs.toFixed(2)} ms)`;
+  `${g.silenceMs.toFixed(2)} ms (discontinuity ${g.discontinuityMs.toFixed(2)} ms; longest silence anywhere ${g.anywhereMs.toFixed(2)} ms; length ${g.lengthErrorMs.toFixed(2)} ms off)`;
 
 test('gapless: two halves of one sine join without a gap (engine), measured against the old element player', async () => {
   const engine = await measureGap('engine');
   const reference = await measureGap('element');
-  const resampled = await measureGap('engine', [songs.gap48a, songs.gap48b]);
+  const resampled = await measureGap('engine', [songs.gap48a, songs.gap48b], 6);
   for (const [name, g] of Object.entries({ engine, reference, engine48k: resampled })) {
     figures[`gap.${name}.silenceMs`] = g.silenceMs;
     figures[`gap.${name}.discontinuityMs`] = g.discontinuityMs;
     figures[`gap.${name}.anywhereMs`] = g.anywhereMs;
+    figures[`gap.${name}.lengthErrorMs`] = g.lengthErrorMs;
   }
   console.log(`ENGINE-FIGURE gap engine=${gapLine(engine)} reference=${gapLine(reference)}`);
   console.log(`ENGINE-FIGURE gap engine, 48 kHz files=${gapLine(resampled)}`);
@@ -136,6 +142,9 @@ test('gapless: two halves of one sine join without a gap (engine), measured agai
     resampled.silenceMs <= 3 && resampled.discontinuityMs <= 3,
     `engine with 48 kHz files: gap ${resampled.silenceMs} ms, discontinuity ${resampled.discontinuityMs} ms`,
   );
+  // a steady tone matches at every period: the hand-over must still take the element's own place (issue 27, item 25)
+  for (const [name, g] of Object.entries({ engine, engine48k: resampled }))
+    assert.ok(Math.abs(g.lengthErrorMs) <= LENGTH_TOLERANCE_MS, `${name}: the pair sounded ${g.lengthErrorMs.toFixed(2)} ms off its files' length`);
 });
 
 async function measureCrossfade(): Promise<number> {

@@ -34,6 +34,13 @@ test('Settings › Subsonic apps: an API key and an app password sign a Subsonic
   assert.ok(await section.getByText(BASE_URL, { exact: true }).isVisible(), 'the server URL to type into the app');
   assert.ok(await section.getByText(user.username, { exact: true }).isVisible(), 'the username to type into the app');
 
+  // making a key or an app password asks for the account's password first
+  await section.getByLabel('Key name').fill('E2E phone');
+  await section.getByRole('button', { name: 'Create key' }).click();
+  await section.getByText('Enter your Wavelength password to confirm').waitFor();
+  assert.equal(await section.getByText('Copy this key now: it will not be shown again.').count(), 0, 'no key without the password');
+  await section.getByLabel('Your Wavelength password').fill(user.password);
+
   // create a key: it is shown once, and it signs in
   await section.getByLabel('Key name').fill('E2E phone');
   await section.getByRole('button', { name: 'Create key' }).click();

@@ -50,6 +50,9 @@ export const enginePart: Part = {
       }),
       atMost('gap at the join through the app (an album from the queue)', 'ms', f.gapAppSilenceMs, 3, { reference: oldSwitch(f['gap.reference.silenceMs']) }),
       atMost('gap at the join, 48 kHz files (both paths resample)', 'ms', f['gap.engine48k.silenceMs'], 3),
+      // a steady tone matches at every period: a hand-over that took the wrong one made the pair 90-150 ms long or short
+      atMost("the sine pair sounds its files' length (hand-over kept its place)", 'ms', Math.abs(f['gap.engine.lengthErrorMs']), 5),
+      atMost("the sine pair sounds its files' length, 48 kHz files", 'ms', Math.abs(f['gap.engine48k.lengthErrorMs']), 5),
       atMost('crossfade set to 3 s: overlap error', 'ms', Math.abs(f.crossfadeOverlapSeconds - 3) * 1000, 50, {
         note: `both tones heard for ${f.crossfadeOverlapSeconds.toFixed(3)} s`,
       }),

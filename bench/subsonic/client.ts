@@ -72,11 +72,11 @@ export function sides(baseUrl: string, apiKey: string, token: string): Sides {
 }
 
 /** An API key for the user, as Settings › Subsonic apps makes one (POST /api/subsonic/keys). */
-export async function createApiKey(baseUrl: string, token: string): Promise<string> {
+export async function createApiKey(baseUrl: string, token: string, currentPassword: string): Promise<string> {
   const res = await fetch(`${baseUrl}/api/subsonic/keys`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'bench' }),
+    body: JSON.stringify({ name: 'bench', currentPassword }),
   });
   const body = (await res.json()) as { apiKey?: string };
   if (res.status !== 201 || !body.apiKey) throw new Error(`POST /api/subsonic/keys answered ${res.status}: ${JSON.stringify(body).slice(0, 200)}`);

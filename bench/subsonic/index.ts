@@ -119,7 +119,7 @@ async function measure(ctx: BenchContext, server: BenchServer): Promise<Measured
   ctx.log(`subsonic: seeding ${SHAPE.songs.toLocaleString('en-US')} songs, ${SHAPE.albums} albums, ${SHAPE.artists} artists`);
   const seeded = await server.call<Measured['seeded']>({ cmd: 'seedLibrary', ...SHAPE });
   const user = await server.user();
-  const apiKey = await createApiKey(server.baseUrl, user.token);
+  const apiKey = await createApiKey(server.baseUrl, user.token, user.password);
   const s = sides(server.baseUrl, apiKey, user.token);
   try {
     ctx.log(`subsonic: full-library sync, search3 query "" by 500 songs, against GET /api/songs by ${WEB_PAGE}, ${SYNC_RUNS} runs each`);

@@ -29,3 +29,20 @@ export async function seriousA11yViolations(page: Page): Promise<AxeFinding[]> {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({ id: v.id, impact: v.impact ?? '', help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) }));
 }
+
+/**
+ * The violations of the named axe rules only, experimental ones included (axe leaves those off by
+ * default; label-content-name-mismatch is one).
+ */
+export async function ruleViolations(page: Page, ruleIds: string[]): Promise<AxeFinding[]> {
+  await page.evaluate(axeSource);
+  const result = (await page.evaluate(
+    (ids) =>
+      (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<unknown> } }).axe.run(document, {
+        runOnly: { type: 'rule', values: ids },
+        resultTypes: ['violations'],
+      }),
+    ruleIds,
+  )) as AxeResult;
+  return result.violations.map((v) => ({ id: v.id, impact: v.impact ?? '', help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) }));
+}

@@ -47,3 +47,25 @@ export type ScanStatusResponse = z.infer<typeof ScanStatusResponse>;
 
 /** POST /api/library/scan (202) */
 export const ScanStartedResponse = z.object({ success: z.literal(true), started: z.literal(true) });
+
+/** docs/product.md §5.7: a song whose file a scan found gone or unreadable, hidden until it is back. */
+export const MissingSong = z.object({
+  id: z.string(),
+  title: z.string(),
+  artist: z.string(),
+  album: z.string().nullable(),
+  /** the file's path inside its MUSIC_DIR root */
+  path: z.string(),
+  missingSince: IsoTime,
+});
+export type MissingSong = z.infer<typeof MissingSong>;
+
+/** GET /api/library/missing (admins) */
+export const MissingSongsResponse = z.object({ success: z.literal(true), songs: z.array(MissingSong), total: z.number().int() });
+export type MissingSongsResponse = z.infer<typeof MissingSongsResponse>;
+
+/** DELETE /api/library/missing (admins): the missing songs deleted with their likes and playlist entries */
+export const PurgeMissingResponse = z.object({ success: z.literal(true), purged: z.number().int() });
+export type PurgeMissingResponse = z.infer<typeof PurgeMissingResponse>;
+
+export const MISSING_LIST_MAX = 1000;

@@ -24,3 +24,8 @@ export const SONGS_PAGE_SIZE = 50;
 
 export const VOLUME_DEFAULT = 1;
 export const PLAY_DEDUPE_WINDOW_MS = 30_000;
+
+/** docs/product.md §4.4: a track at least this long (seconds, 10 minutes) is a long track: the player bookmarks and resumes it. */
+export const LONG_TRACK_MIN_SECONDS = 10 * 60;
+/** docs/product.md §4.4: a long track's place is kept only more than this many seconds from its start and from its end. */
+export const BOOKMARK_MARGIN_SECONDS = 10;

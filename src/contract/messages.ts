@@ -38,11 +38,20 @@ export const MESSAGES = {
   onlyAdminsRemoveFromQueue: 'Only admins can remove tracks from the queue',
   onlyAdminsSkip: 'Only admins can skip tracks',
   onlyAdminsToggleRadio: 'Only admins can toggle radio status',
+  onlyAdminsMakeStreamPublic: 'Only admins can make the radio stream public',
+  radioStreamNeedsListenLink: 'This radio stream needs a listen link: copy yours from Settings › Radio',
+  radioListenLinkInvalid: 'This listen link no longer works (it was replaced or never existed): copy yours from Settings › Radio',
   onlyAdminsUpdateSuggestionStatus: 'Only administrators can update suggestion status',
   onlyAdminsUpload: 'Only admins can upload tracks',
   forbidden: 'You do not have permission to do this',
   notFound: 'Not found',
   songNotFound: 'Song not found',
+  /** docs/product.md §4.4: a bookmark's position, in whole milliseconds */
+  bookmarkPositionInvalid: 'The position must be a whole number of milliseconds, 0 or more',
+  bookmarkBeyondEnd: 'The position is beyond the end of the song',
+  /** docs/product.md §4.4: a long track played from its start goes on where it was left */
+  resumedAt: (time: string) => `Resumed at ${time}`,
+  songFileMissing: "This song's file is missing from the music folder; it plays again when the file is back",
   queueItemNotFound: 'Queue item not found',
 
   // Validation (docs/product.md §5)
@@ -56,6 +65,7 @@ export const MESSAGES = {
   oneFilePerUpload: 'Send one file per upload',
   tooManyFormFields: 'The form has too many fields',
   malformedMultipart: 'The upload could not be read: send it as multipart/form-data, complete and unaltered',
+  uploadTagsRefused: "The file's tags could not be stored in the library: correct them in a tag editor and upload it again",
   deletePlaylistConfirm: 'Are you sure you want to delete this playlist?',
 
   // Audio (docs/product.md §8)
@@ -127,6 +137,7 @@ export const MESSAGES = {
 
   internalError: 'Something went wrong on our side. Please try again.',
   databaseUnavailable: 'The database is unavailable; try again in a moment.',
+  diskFull: "The server's disk is full",
 
   // Library scan (docs/product.md §5.7)
   scanAlreadyRunning: 'A library scan is already running',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Id, IsoTime, SuccessResponse } from './common';
 import { MESSAGES } from './messages';
+import { ReplayGain } from './songs';
 import { RADIO_HISTORY_PAGE_DEFAULT, RADIO_HISTORY_PAGE_MAX } from './radioConstants';
 
 /** The radio's REST bodies and answers, and the messages of its websocket (docs/product.md §4 "Radio", DESIGN.md "Radio"). */
@@ -25,6 +26,8 @@ export const RadioQueueTrack = z.object({
   url: z.string(),
   /** the song's artworkUrl (contract/artwork.ts); absent when the song has none */
   artworkUrl: z.string().optional(),
+  /** the song's ReplayGain tags, as Song has them; absent when the file has none */
+  replayGain: ReplayGain.optional(),
 });
 export type RadioQueueTrack = z.infer<typeof RadioQueueTrack>;
 

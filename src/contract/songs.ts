@@ -94,3 +94,11 @@ const uploadOverride = (name: string) =>
     .optional();
 export const UploadFields = z.object({ title: uploadOverride('Title'), artist: uploadOverride('Artist') });
 export type UploadFields = z.infer<typeof UploadFields>;
+
+/** GET /api/songs/upload: the upload's limits in force, so the browser refuses an oversized file before sending it (docs/product.md §5.4). */
+export const UploadLimitsResponse = z.object({
+  success: z.literal(true),
+  /** MAX_UPLOAD_MB in bytes */
+  maxUploadBytes: z.number().int().positive(),
+});
+export type UploadLimitsResponse = z.infer<typeof UploadLimitsResponse>;

@@ -9,8 +9,15 @@ export { API_KEY_NAME_MAX, API_KEYS_PER_USER_MAX, APP_PASSWORD_MAX, APP_PASSWORD
 export const ApiKeySummary = z.object({ id: Id, name: z.string(), createdAt: IsoTime, lastUsedAt: IsoTime.nullable() });
 export type ApiKeySummary = z.infer<typeof ApiKeySummary>;
 
+/**
+ * Making a credential asks for the account's password, so that a stolen access token cannot make
+ * one that outlives it (checked in the route, for a clear message when it is missing).
+ */
+const CurrentPassword = z.string().max(1024).optional();
+
 export const CreateApiKeyBody = z.object({
   name: z.string().trim().min(1, SUBSONIC_MESSAGES.keyNameRequired).max(API_KEY_NAME_MAX, SUBSONIC_MESSAGES.keyNameTooLong),
+  currentPassword: CurrentPassword,
 });
 
 /** The key itself is in this answer only: the server keeps its hash. */
@@ -24,6 +31,7 @@ export const ApiKeyParams = z.object({ id: z.uuid(SUBSONIC_MESSAGES.keyNotFound)
 
 export const AppPasswordBody = z.object({
   password: z.string().min(APP_PASSWORD_MIN, SUBSONIC_MESSAGES.appPasswordTooShort).max(APP_PASSWORD_MAX, SUBSONIC_MESSAGES.appPasswordTooLong),
+  currentPassword: CurrentPassword,
 });
 
 export const AppPasswordStatusResponse = z.object({ success: z.literal(true), set: z.boolean(), updatedAt: IsoTime.nullable() });

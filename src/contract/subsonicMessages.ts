@@ -16,4 +16,7 @@ export const SUBSONIC_MESSAGES = {
   appPasswordTooShort: `The app password must be at least ${APP_PASSWORD_MIN} characters`,
   appPasswordTooLong: `The app password can be at most ${APP_PASSWORD_MAX} characters`,
   appPasswordRemoved: 'App password removed',
+  currentPasswordRequired: 'Enter your Wavelength password to confirm',
+  currentPasswordWrong: 'Current password is incorrect',
+  appPasswordIsSignInPassword: 'Choose an app password other than your Wavelength password: apps never sign in with that one',
 } as const;

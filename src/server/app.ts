@@ -6,12 +6,14 @@ import type { Config } from './config';
 import type { Database } from './db/open';
 import { authRoutes } from './modules/auth/routes';
 import { createTokenService } from './modules/auth/tokens';
+import { bearerCheck } from './modules/auth/bearerCheck';
 import { artworkPlugin } from './modules/artwork/plugin';
 import { artworkRoutes } from './modules/artwork/routes';
 import { browseRoutes } from './modules/browse/routes';
 import { libraryPlugin } from './modules/library/plugin';
 import { libraryRoutes } from './modules/library/routes';
 import { likedRoutes } from './modules/liked/routes';
+import { bookmarkRoutes } from './modules/bookmarks/routes';
 import type { ModuleOptions } from './modules/moduleOptions';
 import { metricsPlugin } from './modules/metrics/plugin';
 import { musicBoxRoutes } from './modules/musicbox/routes';
@@ -21,11 +23,15 @@ import { playlistRoutes } from './modules/playlists/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { radioPlugin } from './modules/radio/plugin';
 import { radioRoutes } from './modules/radio/routes';
+import { radioStreamAccessPlugin } from './modules/radio/stream/access/plugin';
+import { radioStreamAccessRoutes } from './modules/radio/stream/access/routes';
+import { radioStreamPlugin, type RadioStreamPluginOptions } from './modules/radio/stream/plugin';
 import { songRoutes } from './modules/songs/routes';
 import { statsRoutes } from './modules/stats/routes';
 import { subsonicAccessRoutes } from './modules/subsonic/access/routes';
 import { subsonicRoutes } from './modules/subsonic/routes';
 import { authPlugin } from './plugins/auth';
+import { chunkPoolPlugin } from './plugins/chunkPool';
 import { databasePlugin } from './plugins/database';
 import { errorsPlugin } from './plugins/errors';
 import { inputGuardPlugin } from './plugins/inputGuard';
@@ -37,6 +43,7 @@ import { spaPlugin } from './plugins/spa';
 import { securityHeadersPlugin } from './plugins/securityHeaders';
 import { zodSchemasPlugin } from './plugins/zodSchemas';
 import { ffmpegProbe } from './library/scan/ffmpeg';
+import type { StatFs } from './lib/freeSpace';
 
 export interface AppDeps {
   config: Config;
@@ -51,6 +58,10 @@ export interface AppDeps {
   ownsDatabase?: boolean;
   /** whether ffmpeg runs here; tests force false (default: looked up once per app, ffmpegProbe) */
   ffmpegAvailable?: () => boolean;
+  /** how /api/health looks at the free space (default fs.promises.statfs); tests fake a filling disk */
+  statfs?: StatFs;
+  /** the radio stream's source and authorizer (defaults: the station's scheduled tracks, and listen links or the public switch); tests pass their own */
+  radioStream?: Omit<RadioStreamPluginOptions, 'config'>;
 }
 
 /** The whole server as one Fastify instance: what index.ts listens with and tests inject into. */
@@ -66,17 +77,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(securityHeadersPlugin, { https: deps.config.publicUrl?.startsWith('https:') ?? false });
-  await app.register(errorsPlugin);
+  await app.register(errorsPlugin, { now });
+  await app.register(chunkPoolPlugin);
   await app.register(drainPlugin);
   await app.register(zodSchemasPlugin);
   await app.register(apiReferencePlugin);
   await app.register(inputGuardPlugin);
   await app.register(databasePlugin, { database: deps.database, closeOnShutdown: deps.ownsDatabase ?? false });
-  await app.register(authPlugin, { tokens: createTokenService(deps.jwtSecret, now), now });
+  const tokens = createTokenService(deps.jwtSecret, now);
+  await app.register(authPlugin, { tokens, check: bearerCheck(tokens, now) });
   await app.register(rateLimit, addressLimitOptions(deps.database, app.log));
   await app.register(multipart, { limits: { fileSize: deps.config.maxUploadBytes, files: 1, fields: 10 } });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(radioPlugin, { now });
+  await app.register(radioStreamAccessPlugin, { serverSecret: deps.jwtSecret, now });
+  await app.register(radioStreamPlugin, { config: deps.config, ...deps.radioStream });
   await app.register(libraryPlugin, { config: deps.config, now, ffmpegAvailable: hasFfmpeg });
   await app.register(artworkPlugin, { config: deps.config });
   // before the routes: its latency hook applies to the routes added after it
@@ -85,13 +100,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const moduleOptions: ModuleOptions = { config: deps.config, now, ffmpegAvailable: hasFfmpeg };
   await app.register(
     async (api) => {
-      await api.register(operationsRoutes);
+      await api.register(operationsRoutes, { config: deps.config, now, statfs: deps.statfs });
       await api.register(authRoutes, moduleOptions);
       await api.register(songRoutes, moduleOptions);
       await api.register(playlistRoutes, moduleOptions);
       await api.register(likedRoutes, moduleOptions);
+      await api.register(bookmarkRoutes, moduleOptions);
       await api.register(statsRoutes, moduleOptions);
       await api.register(radioRoutes, moduleOptions);
+      await api.register(radioStreamAccessRoutes, moduleOptions);
       await api.register(musicBoxRoutes, moduleOptions);
       await api.register(profileRoutes, moduleOptions);
       await api.register(libraryRoutes, moduleOptions);

@@ -64,3 +64,16 @@ describe('PGLITE_WASM', () => {
     expect(() => loadConfig({ NODE_ENV: 'test', PGLITE_WASM: 'fast' })).toThrow(/^Invalid PGLITE_WASM: /);
   });
 });
+
+describe('RADIO_STREAM_*', () => {
+  it('defaults to 128 kbit/s, 500 listeners, 3 per user, an encoder idle for 30 s', () => {
+    expect(loadConfig({}).radioStream).toEqual({ bitrateKbps: 128, maxListeners: 500, maxPerUser: 3, idleStopMs: 30_000 });
+  });
+
+  it('reads the settings, and names a wrong one', () => {
+    const env = { RADIO_STREAM_BITRATE: '192', RADIO_STREAM_MAX_LISTENERS: '50', RADIO_STREAM_MAX_PER_USER: '1', RADIO_STREAM_IDLE_S: '2.5' };
+    expect(loadConfig(env).radioStream).toEqual({ bitrateKbps: 192, maxListeners: 50, maxPerUser: 1, idleStopMs: 2500 });
+    expect(() => loadConfig({ RADIO_STREAM_BITRATE: '100' })).toThrow(/RADIO_STREAM_BITRATE.*64, 96, 128/);
+    expect(() => loadConfig({ RADIO_STREAM_MAX_PER_USER: '0' })).toThrow(/RADIO_STREAM_MAX_PER_USER/);
+  });
+});

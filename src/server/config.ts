@@ -75,6 +75,14 @@ const EnvSchema = z.object({
   TRUST_PROXY: trustProxy.default(false),
   PGLITE_THREAD: z.enum(['worker', 'main']).default('worker'),
   PGLITE_WASM: z.enum(['baseline', 'optimized']).default('baseline'),
+  RADIO_STREAM_BITRATE: z.coerce
+    .number()
+    .int()
+    .refine((k) => [64, 96, 128, 160, 192, 256, 320].includes(k), 'must be one of 64, 96, 128, 160, 192, 256, 320 (kbit/s)')
+    .default(128),
+  RADIO_STREAM_MAX_LISTENERS: z.coerce.number().int().min(1).max(100_000).default(500),
+  RADIO_STREAM_MAX_PER_USER: z.coerce.number().int().min(1).max(100).default(3),
+  RADIO_STREAM_IDLE_S: z.coerce.number().min(0).max(3600).default(30),
   METRICS_TOKEN: z
     .string()
     .regex(/^[\x21-\x7e]{16,}$/, 'must be at least 16 printable characters, without spaces')
@@ -109,6 +117,8 @@ export interface Config {
   pgliteThread: 'worker' | 'main';
   /** PGLITE_WASM: baseline (V8's Liftoff only: less memory) or optimized (TurboFan: faster heavy queries); docs/decisions/footprint.md */
   pgliteWasm: 'baseline' | 'optimized';
+  /** RADIO_STREAM_*: the station's live MP3 stream (modules/radio/stream) */
+  radioStream: { bitrateKbps: number; maxListeners: number; maxPerUser: number; idleStopMs: number };
   /** METRICS_TOKEN: GET /metrics answers only with it as a bearer token; unset, there are no metrics */
   metricsToken?: string;
   /** SHUTDOWN_GRACE_S in ms: how long requests in flight may finish after SIGTERM (docs/architecture.md, Operations) */
@@ -175,6 +185,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     pgliteThread: e.PGLITE_THREAD,
     pgliteWasm: e.PGLITE_WASM,
+    radioStream: {
+      bitrateKbps: e.RADIO_STREAM_BITRATE,
+      maxListeners: e.RADIO_STREAM_MAX_LISTENERS,
+      maxPerUser: e.RADIO_STREAM_MAX_PER_USER,
+      idleStopMs: Math.round(e.RADIO_STREAM_IDLE_S * 1000),
+    },
     metricsToken: e.METRICS_TOKEN,
     shutdownGraceMs: Math.round(e.SHUTDOWN_GRACE_S * 1000),
   };

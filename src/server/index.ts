@@ -13,6 +13,8 @@ import { ensureWritableDir } from './startup/dataDir';
 import { resolveJwtSecret } from './startup/secret';
 import { closeOnSignals } from './startup/shutdown';
 import { removeStaleUploadParts } from './startup/staleUploads';
+import { removeDeadDatabaseSockets } from './startup/databaseSockets';
+import { sweepUploadLeftovers } from './startup/uploadLeftovers';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const CLIENT_DIR = process.env.CLIENT_DIR ? path.resolve(process.env.CLIENT_DIR) : path.join(ROOT, 'dist/client');
@@ -53,6 +55,30 @@ async function prepareDirs(config: Config): Promise<void> {
     return 0;
   });
   if (staleParts) console.log(`wavelength: removed ${staleParts} unfinished upload${staleParts === 1 ? '' : 's'} from ${config.mediaDir}/tmp`);
+  // before this process makes its own: a folder named with this process id is a killed server's
+  const sockets = await removeDeadDatabaseSockets().catch(() => 0);
+  if (sockets) console.log(`wavelength: removed ${sockets} database socket folder${sockets === 1 ? '' : 's'} a killed server left`);
+}
+
+/** What a killed server left of its uploads (issue 27): temporary files and orphans, cleared at once. */
+async function sweepLeftovers(database: Database, config: Config): Promise<void> {
+  const warn = (what: string) => (error: Error) => {
+    console.warn(`wavelength: could not clean ${what}: ${error.message}`);
+    return null;
+  };
+  const uploads = await sweepUploadLeftovers(database.db, config.mediaDir).catch(warn('unfinished uploads'));
+  if (uploads && uploads.removed + uploads.finished + uploads.orphans > 0) {
+    console.log(`wavelength: unfinished uploads: ${uploads.removed} removed, ${uploads.finished} finished, ${uploads.orphans} orphaned files removed`);
+  }
+}
+
+/** The unfinished FLAC copies a killed server's ffmpeg left, removed by the app's cache at once (not at its first copy). */
+async function sweepFlacCopies(app: FastifyInstance): Promise<void> {
+  const parts = await app.flacCopies.sweepParts().catch((error: Error) => {
+    app.log.warn({ err: error }, 'could not clean DATA_DIR/transcode');
+    return 0;
+  });
+  if (parts) app.log.info(`removed ${parts} unfinished FLAC cop${parts === 1 ? 'y' : 'ies'} from DATA_DIR/transcode`);
 }
 
 /** The database, migrated: PostgreSQL when DATABASE_URL is set (waited for a bounded time), else PGlite in DATA_DIR. */
@@ -104,6 +130,7 @@ async function main(): Promise<void> {
   const config = loadConfigOrFail();
   await prepareDirs(config);
   const database = await openMigratedDatabase(config);
+  await sweepLeftovers(database, config);
   const admin = await bootstrapAdmin(
     database.db,
     config.adminEmail && config.adminPassword ? { email: config.adminEmail, password: config.adminPassword } : undefined,
@@ -116,6 +143,7 @@ async function main(): Promise<void> {
     logger: loggerOptions(config.logLevel),
     ownsDatabase: true,
   });
+  await sweepFlacCopies(app);
   // the embedded database opens in one process: the admin command line asks this one (docs/product.md §10)
   if (!config.databaseUrl) await app.register(controlSocketPlugin, { dataDir: config.dataDir });
   if (config.demoLibrary) {

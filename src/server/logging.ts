@@ -1,11 +1,25 @@
 import type { FastifyServerOptions } from 'fastify';
 
-const SECRET_QUERY = /([?&](?:token|st|access_token|refresh_token|apiKey|p|t|s)=)[^&#\s]*/gi;
+/** Query parameters whose values are secrets (lower case: matched ignoring case). */
+const SECRET_NAMES = new Set(['token', 'st', 'access_token', 'refresh_token', 'apikey', 'p', 't', 's', 'listen']);
+/** One query parameter in a URL or a message: separator, name as written, value as far as the next separator. */
+const QUERY_PARAM = /([?&])([^&=#\s]*)=([^&#\s]*)/g;
 const QUERY_PARAMS = /(\bparams: ).*$/gims;
 
-/** URLs as logs may show them: values of token-like query parameters replaced. */
+/**
+ * A parameter's name as the server reads it (URLSearchParams and fast-querystring alike: `+` a
+ * space, `%xx` decoded), so `%70=` is recognised as the `p` it becomes.
+ */
+function decodedName(raw: string): string {
+  if (!raw.includes('%') && !raw.includes('+')) return raw;
+  return [...new URLSearchParams(`${raw}=`).keys()][0] ?? raw;
+}
+
+/** URLs as logs may show them: values of token-like query parameters replaced, whichever way their names are encoded. */
 export function redactUrl(url: string): string {
-  return url.replace(SECRET_QUERY, '$1[redacted]');
+  return url.replace(QUERY_PARAM, (whole, separator: string, name: string) =>
+    SECRET_NAMES.has(decodedName(name).toLowerCase()) ? `${separator}${name}=[redacted]` : whole,
+  );
 }
 
 /** Messages as logs may show them: token-like query values and SQL parameters (drizzle puts them in error messages) removed. */

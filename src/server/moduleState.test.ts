@@ -11,7 +11,6 @@ import { moduleStateOf } from './test/moduleState';
  */
 const ALLOWED: Record<string, string> = {
   'fft.ts:twiddles': 'cos and sin tables by transform size: derived constants, computed once per size, the same for every engine',
-  'pooledFileRange.ts:sharedPool': "the stream's default chunk pool (8 MB at most); to move onto the app once the stream code takes its pool from the app",
 };
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

@@ -5,9 +5,10 @@ const Field = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space(1)};
 `;
-const Label = styled.label`
+const Label = styled.label<{ $disabled?: boolean }>`
   font-weight: 600;
   font-size: 0.9rem;
+  color: ${({ theme, $disabled }) => ($disabled ? theme.color.textMuted : 'inherit')};
 `;
 export const Input = styled.input<{ $invalid?: boolean }>`
   min-height: 44px;
@@ -16,6 +17,13 @@ export const Input = styled.input<{ $invalid?: boolean }>`
   border: 1px solid ${({ theme, $invalid }) => ($invalid ? theme.color.danger : theme.color.border)};
   background: ${({ theme }) => theme.color.surface};
   color: ${({ theme }) => theme.color.text};
+  /* a field that takes no input looks it: sunk, dashed, muted (the form says why beside it) */
+  &:disabled {
+    background: ${({ theme }) => theme.color.surfaceAlt};
+    color: ${({ theme }) => theme.color.textMuted};
+    border-style: dashed;
+    cursor: not-allowed;
+  }
 `;
 const ErrorText = styled.p`
   margin: 0;
@@ -35,7 +43,9 @@ export function TextField({ label, error, id, ...input }: TextFieldProps) {
   const errorId = `${inputId}-error`;
   return (
     <Field>
-      <Label htmlFor={inputId}>{label}</Label>
+      <Label htmlFor={inputId} $disabled={input.disabled}>
+        {label}
+      </Label>
       <Input id={inputId} $invalid={Boolean(error)} aria-invalid={Boolean(error)} aria-describedby={error ? errorId : undefined} {...input} />
       {error ? (
         <ErrorText id={errorId} role="alert">

@@ -140,7 +140,10 @@ describe('users on the database opened here', () => {
     const token = await signedIn('eve@example.com', 'first password');
     expect(await sessionWorks(token)).toEqual({ me: 200, refresh: 200 });
     const done = await cli(['users', 'set-password', 'EVE@example.com', '--password-stdin'], 'second password\n');
-    expect(done).toMatchObject({ code: 0, out: 'password of eve@example.com changed; their sessions are signed out' });
+    expect(done).toMatchObject({
+      code: 0,
+      out: 'password of eve@example.com changed; their sessions are signed out and their Subsonic app password and API keys revoked',
+    });
     expect(await sessionWorks(token)).toEqual({ me: 401, refresh: 401 });
     expect((await login('eve@example.com', 'first password')).statusCode).toBe(401);
     await signedIn('eve@example.com', 'second password');
@@ -177,7 +180,7 @@ describe('scan on the database opened here', () => {
   it('scans MUSIC_DIR in this process and prints the outcome', async () => {
     const result = await cli(['scan']);
     expect(result).toMatchObject({ code: 0 });
-    expect(result.out).toMatch(/^scan completed in [\d.]+ s: 1 files seen, 1 added, 0 changed, 0 moved, 0 removed, 0 unchanged, 0 failed$/);
+    expect(result.out).toMatch(/^scan completed in [\d.]+ s: 1 files seen, 1 added, 0 changed, 0 moved, 0 marked missing, 0 unchanged, 0 failed$/);
   });
 
   it('says so when MUSIC_DIR is not set', async () => {
@@ -215,7 +218,7 @@ describe('through the running server (DATA_DIR/run/admin.sock)', () => {
   it("scans with the server's own scanner and waits for its outcome", async () => {
     const result = await runCaptured(['scan'], viaServer);
     expect(result).toMatchObject({ code: 0 });
-    expect(result.out).toMatch(/^scan completed in [\d.]+ s: 1 files seen, 0 added, 0 changed, 0 moved, 0 removed, 1 unchanged, 0 failed$/);
+    expect(result.out).toMatch(/^scan completed in [\d.]+ s: 1 files seen, 0 added, 0 changed, 0 moved, 0 marked missing, 1 unchanged, 0 failed$/);
     expect(app.library.status().lastResult?.counters.unchanged).toBe(1);
   });
 });

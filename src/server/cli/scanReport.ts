@@ -12,7 +12,7 @@ export function reportScan(result: ScanResult | null, output: CliOutput): number
   const seconds = (Date.parse(result.finishedAt) - Date.parse(result.startedAt)) / 1000;
   output.out(
     `scan completed in ${seconds.toFixed(1)} s: ${c.filesSeen} files seen, ${c.added} added, ${c.changed} changed, ` +
-      `${c.moved} moved, ${c.removed} removed, ${c.unchanged} unchanged, ${c.failed} failed`,
+      `${c.moved} moved, ${c.removed} marked missing, ${c.unchanged} unchanged, ${c.failed} failed`,
   );
   if (result.skippedTotal === 0) return 0;
   output.out(`skipped ${result.skippedTotal} file${result.skippedTotal === 1 ? '' : 's'}:`);

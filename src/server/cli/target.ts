@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import { processRuns, readServerRecord, runPaths, socketPathFits } from '../startup/admin/runFiles';
+import { processRuns } from '../lib/processRuns';
+import { readServerRecord, runPaths, socketPathFits } from '../startup/admin/runFiles';
 import { CliError, type CliTarget } from './command';
 import { callControlSocket, ControlUnreachable } from './controlClient';
 

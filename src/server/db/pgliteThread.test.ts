@@ -127,9 +127,9 @@ describe('PGlite in a worker thread, reached through pg', () => {
     try {
       const blocked = await ticksDuring(main, HEAVY);
       const free = await ticksDuring(database, HEAVY);
-      // a 5 ms timer fires about ms/5 times when the loop is free, and once or not at all when blocked
+      // a 5 ms timer fires about ms/5 times when the loop is free (a sixth of that on two busy cores: 35 of 108 seen in CI), and once or not at all when blocked
       expect(blocked.ticks).toBeLessThanOrEqual(1);
-      expect(free.ticks).toBeGreaterThanOrEqual(Math.floor(free.ms / 5 / 3));
+      expect(free.ticks).toBeGreaterThanOrEqual(Math.floor(free.ms / 5 / 6));
       expect(free.ticks).toBeGreaterThan(5);
     } finally {
       await main.close();

@@ -18,6 +18,7 @@ import { SessionEndings } from './sessionEndings';
 /** pg's convention: a host that is a folder holds the socket `.s.PGSQL.<port>`. */
 const SOCKET_PORT = 5432;
 const CLOSE_TIMEOUT_MS = 10_000;
+const POOL_END_TIMEOUT_MS = 3_000;
 const execFileAsync = promisify(execFile);
 
 type WorkerMessage = { type: 'ready' } | { type: 'closed' } | { type: 'dump'; dump: ArrayBuffer };
@@ -71,7 +72,7 @@ async function startThread(options: PgliteThreadOptions): Promise<{ worker: Work
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
   if (options.pgliteDir && !existsSync(path.join(options.pgliteDir, 'PG_VERSION'))) await createDatabase(options.pgliteDir, options.pgliteWasm ?? 'baseline');
   // A folder only this user can enter: the socket accepts any PostgreSQL client that reaches it.
-  const socketDir = mkdtempSync(path.join(os.tmpdir(), 'wavelength-db-'));
+  const socketDir = mkdtempSync(path.join(os.tmpdir(), `wavelength-db-${process.pid}-`));
   setWasmTier(options.pgliteWasm ?? 'baseline');
   const worker = new Worker(new URL('./pgliteWorker.mjs', import.meta.url), {
     workerData: {
@@ -149,7 +150,11 @@ export async function openPgliteThread(options: PgliteThreadOptions): Promise<Da
     async close() {
       if (closing) return;
       closing = true;
-      await pool.end().catch(() => undefined);
+      // a query that never answers must not keep the thread (and so the process) alive: the pool
+      // gets a bounded wait, then the thread is stopped whatever its connections are doing
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([pool.end().catch(() => undefined), new Promise((resolve) => (timer = setTimeout(resolve, POOL_END_TIMEOUT_MS)))]);
+      clearTimeout(timer);
       await stopThread(worker, socketDir);
     },
   };

@@ -17,6 +17,11 @@ const PROTOCOL_3 = 196608;
 const SYNC = 0x53; // 'S'
 const QUERY = 0x51; // 'Q'
 const TERMINATE = 0x58; // 'X'
+/** PostgreSQL's own bounds on a startup packet (its length field included). */
+export const STARTUP_MIN_BYTES = 8;
+export const STARTUP_MAX_BYTES = 10_000;
+/** A message's length field counts itself (4 bytes); past this a client is not speaking PostgreSQL. */
+export const MESSAGE_MAX_BYTES = 64 * 1024 * 1024;
 
 /** A simple-protocol Query message. */
 function queryMessage(text) {
@@ -27,26 +32,32 @@ function queryMessage(text) {
   body.copy(message, 5);
   return message;
 }
+
+/** A FATAL ErrorResponse, which a client reads during start-up and between exchanges alike. */
+export function fatalMessage(code, text) {
+  const fields = Buffer.from(`SFATAL\0VFATAL\0C${code}\0M${text}\0\0`, 'utf8');
+  const message = Buffer.alloc(5 + fields.length);
+  message[0] = 0x45; // 'E'
+  message.writeInt32BE(4 + fields.length, 1);
+  fields.copy(message, 5);
+  return message;
+}
 const ROLLBACK = queryMessage('ROLLBACK');
 
-/** Serves `db` (a PGlite) on the unix socket at `path`; answers the net.Server once listening. */
-export function serveWire(db, path, { idleInTransactionMs = 10_000, onExchange } = {}) {
+/**
+ * Serves `db` (a PGlite) on the unix socket at `path`; answers the net.Server once listening.
+ * Every length a client sends is checked before it is used: a startup packet outside
+ * STARTUP_MIN_BYTES..STARTUP_MAX_BYTES, a message length under 4 or over maxMessageBytes, or an
+ * exchange (messages up to a Sync) over maxMessageBytes closes that connection with a FATAL
+ * ErrorResponse, and no one else notices. (A length of 0 used to leave the parser on the same bytes
+ * for ever: the thread spun, its memory grew by gigabytes, and every other query waited.)
+ */
+export function serveWire(db, path, { idleInTransactionMs = 10_000, maxMessageBytes = MESSAGE_MAX_BYTES, onExchange } = {}) {
   /** exchanges waiting for the session, oldest first: { connection, messages } */
   const waiting = [];
   /** the connection whose transaction is open, or null */
   let owner = null;
   let running = false;
-  let idleTimer = null;
-
-  /** The owner has nothing queued: it is idle in its transaction, and may stay so only so long. */
-  function watchIdleOwner() {
-    clearTimeout(idleTimer);
-    const idle = owner;
-    if (!idle || waiting.some((e) => e.connection === idle)) return;
-    idleTimer = setTimeout(() => {
-      if (owner === idle) idle.fail();
-    }, idleInTransactionMs);
-  }
 
   async function run(messages, write) {
     const started = performance.now();
@@ -69,15 +80,17 @@ export function serveWire(db, path, { idleInTransactionMs = 10_000, onExchange }
         owner = db.isInTransaction() ? connection : null;
         // it left while its exchange ran, and that exchange opened (or kept) a transaction
         if (owner?.closed) rollBackFor(owner);
+        // Idle in its transaction from now on, unless it already sent more: its own clock starts,
+        // and only its own next exchange stops it (no other connection's traffic does).
+        else if (owner === connection && !waiting.some((e) => e.connection === connection)) connection.idleSince();
       }
     } finally {
       running = false;
     }
-    watchIdleOwner();
   }
 
   function submit(exchange) {
-    if (exchange.connection === owner) clearTimeout(idleTimer);
+    exchange.connection.busy();
     waiting.push(exchange);
     void drain();
   }
@@ -86,7 +99,7 @@ export function serveWire(db, path, { idleInTransactionMs = 10_000, onExchange }
   function rollBackFor(connection) {
     if (owner !== connection) return;
     owner = null;
-    waiting.unshift({ connection: { write() {}, fail() {} }, messages: [ROLLBACK] });
+    waiting.unshift({ connection: { write() {}, fail() {}, busy() {}, idleSince() {} }, messages: [ROLLBACK] });
   }
 
   function release(connection) {
@@ -99,7 +112,9 @@ export function serveWire(db, path, { idleInTransactionMs = 10_000, onExchange }
     let buffer = Buffer.alloc(0);
     let started = false;
     let batch = [];
+    let batchBytes = 0;
     let closed = false;
+    let idleTimer = null;
     const connection = {
       get closed() {
         return closed;
@@ -113,20 +128,43 @@ export function serveWire(db, path, { idleInTransactionMs = 10_000, onExchange }
         socket.destroy();
         close();
       },
+      busy() {
+        clearTimeout(idleTimer);
+      },
+      /** PostgreSQL's idle_in_transaction_session_timeout, counted for this connection alone. */
+      idleSince() {
+        clearTimeout(idleTimer);
+        idleTimer = setTimeout(() => {
+          if (owner === connection) refuse('25P03', 'terminating connection due to idle-in-transaction timeout');
+        }, idleInTransactionMs);
+      },
     };
     const close = () => {
       if (closed) return;
       closed = true;
+      clearTimeout(idleTimer);
+      buffer = Buffer.alloc(0);
+      batch = [];
       release(connection);
+    };
+    /** A FATAL error to this client, then its connection closes; the others go on. */
+    const refuse = (code, text) => {
+      if (closed) return;
+      socket.end(fatalMessage(code, text));
+      // a client that does not read its error is not waited for
+      setTimeout(() => socket.destroy(), 1000).unref();
+      close();
     };
     socket.on('close', close);
     socket.on('error', close);
     socket.on('data', (chunk) => {
+      if (closed) return;
       buffer = buffer.length ? Buffer.concat([buffer, chunk]) : chunk;
       while (!closed) {
         if (!started) {
-          if (buffer.length < 8) return;
+          if (buffer.length < 4) return;
           const length = buffer.readInt32BE(0);
+          if (length < STARTUP_MIN_BYTES || length > STARTUP_MAX_BYTES) return refuse('08P01', `invalid length of startup packet: ${length}`);
           if (buffer.length < length) return;
           const code = buffer.readInt32BE(4);
           const message = buffer.subarray(0, length);
@@ -144,7 +182,9 @@ export function serveWire(db, path, { idleInTransactionMs = 10_000, onExchange }
           continue;
         }
         if (buffer.length < 5) return;
-        const length = 1 + buffer.readInt32BE(1);
+        const declared = buffer.readInt32BE(1);
+        if (declared < 4 || declared > maxMessageBytes) return refuse('08P01', `invalid message length: ${declared}`);
+        const length = 1 + declared;
         if (buffer.length < length) return;
         const type = buffer[0];
         const message = buffer.subarray(0, length);
@@ -154,10 +194,13 @@ export function serveWire(db, path, { idleInTransactionMs = 10_000, onExchange }
           close();
           return;
         }
+        batchBytes += length;
+        if (batchBytes > maxMessageBytes) return refuse('54000', `more than ${maxMessageBytes} bytes before a Sync`);
         batch.push(new Uint8Array(message));
         if (type === SYNC || type === QUERY) {
           submit({ connection, messages: batch });
           batch = [];
+          batchBytes = 0;
         }
       }
     });

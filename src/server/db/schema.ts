@@ -4,8 +4,8 @@
  */
 export { addressLimits, authAttempts, passwordResets, sessions, users, type UserRow } from './schema/users';
 export { albums, artists, songs, type AlbumRow, type SongLyrics, type SongRow } from './schema/library';
-export { folderImages, generatedArtworks } from './schema/artwork';
-export { likedSongs, playEvents, playlists, playlistSongs } from './schema/listening';
+export { brokenArtworks, folderImages, generatedArtworks } from './schema/artwork';
+export { bookmarks, likedSongs, playEvents, playlists, playlistSongs } from './schema/listening';
 export { suggestions, suggestionVotes } from './schema/suggestions';
-export { radioHistory, radioQueue, radioState } from './schema/radio';
+export { radioHistory, radioListenTokens, radioQueue, radioState } from './schema/radio';
 export { itemRatings, itemStars, playQueues, subsonicApiKeys, subsonicAppPasswords } from './schema/subsonic';

@@ -1,3 +1,5 @@
+import { chainMatches } from '../lib/errorChain';
+
 /**
  * Errors that mean "the database cannot be reached right now" (a dropped or refused connection, a
  * server shutting down, the pool's connect timeout), as opposed to a bad query: they answer 503.
@@ -18,20 +20,10 @@ const MESSAGES = [
   'cannot use a pool after calling end',
 ];
 
+const CODES = new Set([...PG_CODES, ...NODE_CODES]);
+
 export function isDatabaseUnavailable(error: unknown): boolean {
-  // drizzle wraps the driver's error in DrizzleQueryError { cause }: follow the chain a few steps
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth += 1) {
-    const { code, message, cause, errors } = current as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
-    if (typeof code === 'string' && (PG_CODES.has(code) || NODE_CODES.has(code))) return true;
-    if (typeof message === 'string') {
-      const lower = message.toLowerCase();
-      if (MESSAGES.some((m) => lower.includes(m))) return true;
-    }
-    // net's AggregateError (one error per address tried) when localhost has IPv4 and IPv6
-    current = cause ?? (Array.isArray(errors) ? errors[0] : undefined);
-  }
-  return false;
+  return chainMatches(error, CODES, MESSAGES);
 }
 
 /** The short reason for a log line: the error's code when it has one ("ECONNREFUSED", "57P01"). */

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '../../contract/messages';
+import { PERMISSIONS_POLICY } from './permissionsPolicy';
 
 /**
  * A URL Fastify cannot decode (`/api/%E0%A4%A`) or an over-long parameter is answered before any
@@ -16,5 +17,6 @@ export function frameworkErrors(_error: Error, _request: FastifyRequest, reply: 
     .header('cross-origin-opener-policy', 'same-origin')
     .header('cross-origin-resource-policy', 'same-origin')
     .header('x-frame-options', 'DENY')
+    .header('permissions-policy', PERMISSIONS_POLICY)
     .send({ success: false, message: MESSAGES.requestFailed(400) });
 }

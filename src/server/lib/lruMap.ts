@@ -29,4 +29,8 @@ export class LruMap<K extends NonNullable<unknown>, V extends NonNullable<unknow
   delete(key: K): boolean {
     return this.entries.delete(key);
   }
+
+  clear(): void {
+    this.entries.clear();
+  }
 }

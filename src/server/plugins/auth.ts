@@ -1,10 +1,8 @@
 import fp from 'fastify-plugin';
-import type { FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type { Role } from '../../contract/auth';
 import { MESSAGES } from '../../contract/messages';
 import { HttpError } from '../lib/httpError';
-import { sessionChecks } from '../modules/auth/sessionCheckCache';
-import { isSessionAlive } from '../modules/auth/sessions';
-import type { AccessClaims, Role, TokenService } from '../modules/auth/tokens';
 
 export interface AuthUser {
   id: string;
@@ -13,15 +11,29 @@ export interface AuthUser {
   jti: string;
 }
 
+/** What a valid bearer token of a live session says (modules/auth makes and checks them). */
+export interface BearerClaims {
+  userId: string;
+  role: Role;
+  sessionId: string;
+  jti: string;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
-    tokens: TokenService;
     /** Verifies a bearer token and that its session is still alive; null when it is not. */
-    authenticateToken(token: string | undefined): Promise<AccessClaims | null>;
+    authenticateToken(token: string | undefined): Promise<BearerClaims | null>;
   }
   interface FastifyRequest {
     user: AuthUser | null;
   }
+}
+
+interface AuthPluginOptions {
+  /** the token service, decorated as app.tokens for the routes (modules/auth/tokens.ts) */
+  tokens: FastifyInstance['tokens'];
+  /** given the app (its database), the check of one bearer token (modules/auth/bearerCheck.ts) */
+  check: (app: FastifyInstance) => (token: string) => Promise<BearerClaims | null>;
 }
 
 export function bearerToken(request: FastifyRequest): string | undefined {
@@ -32,22 +44,11 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 /** Reads the bearer token of every request into request.user (null when absent or invalid). */
-export const authPlugin = fp<{ tokens: TokenService; now: () => number }>(
-  async (app, { tokens, now }) => {
+export const authPlugin = fp<AuthPluginOptions>(
+  async (app, { tokens, check }) => {
     app.decorate('tokens', tokens);
-    const check = async (token: string) => {
-      let claims: AccessClaims;
-      try {
-        claims = await tokens.verifyAccess(token);
-      } catch {
-        return null;
-      }
-      // a database error is not a bad token: it propagates (503), it must not sign the user out (401)
-      return (await isSessionAlive(app.db, claims.sessionId, new Date(now()))) ? { session: claims, expiresAtMs: claims.exp * 1000 } : null;
-    };
-    // remembered a few seconds with the embedded database only (modules/auth/sessionCheckCache.ts)
-    const checks = sessionChecks<AccessClaims>(app.database.kind, app.database.sessionEndings);
-    app.decorate('authenticateToken', async (token: string | undefined) => (token ? checks.verify(token, now(), () => check(token)) : null));
+    const verify = check(app);
+    app.decorate('authenticateToken', async (token: string | undefined) => (token ? verify(token) : null));
     app.decorateRequest('user', null);
     app.addHook('onRequest', async (request) => {
       const token = bearerToken(request);

@@ -45,6 +45,9 @@ function expectSecurityHeaders(res: LightMyRequestResponse): void {
   expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
   expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
   expect(res.headers['x-frame-options']).toBe('DENY');
+  const permissions = String(res.headers['permissions-policy']).split(', ');
+  for (const denied of ['camera=()', 'microphone=()', 'geolocation=()', 'payment=()', 'usb=()', 'display-capture=()']) expect(permissions).toContain(denied);
+  expect(permissions).toEqual(expect.arrayContaining(['autoplay=(self)', 'fullscreen=(self)']));
 }
 
 function nonceOf(res: LightMyRequestResponse): string {
@@ -70,6 +73,10 @@ describe('security headers', () => {
     const missing = await t.app.inject({ method: 'GET', url: '/api/no/such/route' });
     expect(missing.statusCode).toBe(404);
     expectSecurityHeaders(missing);
+
+    const subsonic = await t.app.inject({ method: 'GET', url: '/rest/ping.view?f=json' });
+    expect(subsonic.statusCode).toBe(200);
+    expectSecurityHeaders(subsonic);
   });
 
   it('are on an audio range (206) and a playlist cover, nosniff included', async () => {
@@ -110,6 +117,7 @@ describe('security headers', () => {
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['referrer-policy']).toBe('no-referrer');
       expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['permissions-policy']).toContain('camera=()');
     }
   });
 

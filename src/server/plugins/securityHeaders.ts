@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
+import { PERMISSIONS_POLICY } from '../lib/permissionsPolicy';
 import { CspNonces } from './cspNonces';
 
 declare module 'fastify' {
@@ -44,7 +45,7 @@ export interface SecurityHeadersOptions {
 /**
  * Security headers on every response that passes the hooks (JSON, errors, 404s, audio, covers, the
  * SPA): helmet for the fixed ones, and a strict CSP whose only inline exception is styled-components'
- * <style> tags, carrying a per-response nonce.
+ * <style> tags, carrying a per-response nonce; and a Permissions-Policy denying unused features.
  */
 export const securityHeadersPlugin = fp<SecurityHeadersOptions>(
   async (app, { https }) => {
@@ -60,7 +61,10 @@ export const securityHeadersPlugin = fp<SecurityHeadersOptions>(
     const nonces = new CspNonces();
     app.decorate('cspNonceOf', (res: ServerResponse) => nonces.of(res));
     const csp = contentSecurityPolicy(https, app.cspNonceOf);
-    app.addHook('onRequest', (request, reply, done) => csp(request.raw, reply.raw, done));
+    app.addHook('onRequest', (request, reply, done) => {
+      reply.raw.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
+      csp(request.raw, reply.raw, done);
+    });
   },
   { name: 'security-headers' },
 );

@@ -10,7 +10,7 @@ const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 /**
  * The drain (docs/architecture.md, Operations): not ready at once; no new connection; idle ones
  * closed, busy ones after their response (connection: close); radio sockets told to reconnect
- * (1012); requests in flight, downloads included, may finish within graceMs; then the app closes
+ * (1012) and live-stream connections ended; requests in flight, downloads included, may finish within graceMs; then the app closes
  * (what is still open is cut) and the database with it.
  */
 export async function drainAndClose(app: FastifyInstance, graceMs: number): Promise<void> {
@@ -19,7 +19,8 @@ export async function drainAndClose(app: FastifyInstance, graceMs: number): Prom
   app.server.closeIdleConnections();
   const sweep = setInterval(() => app.server.closeIdleConnections(), IDLE_SWEEP_MS);
   try {
-    await app.radio.stop();
+    // the live stream never finishes by itself: its players reconnect (to another instance)
+    await Promise.all([app.radio.stop(), app.radioStream.close()]);
     await Promise.race([drained, delay(graceMs)]);
   } finally {
     clearInterval(sweep);

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -34,6 +34,23 @@ describe('start-up errors', () => {
       const result = await runServer({ PORT: String(port), DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'wl-port-')) });
       expect(result.code).toBe(1);
       expect(result.stderr.trim()).toBe(`wavelength: port ${port} on 127.0.0.1 is already in use (set PORT to another port)`);
+    } finally {
+      blocker.close();
+    }
+  }, 90_000);
+
+  it("removes at start the unfinished FLAC copies a killed server's ffmpeg left in DATA_DIR/transcode (issue 27, item 9)", async () => {
+    const blocker = net.createServer();
+    await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', () => r()));
+    const { port } = blocker.address() as net.AddressInfo;
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wl-parts-'));
+    mkdirSync(path.join(dataDir, 'transcode'));
+    // written by a process that is gone (no pid this high runs); the start stops at the taken port, after the sweep
+    const part = path.join(dataDir, 'transcode', 'song.flac.2147483646-0f0e.part');
+    writeFileSync(part, 'half a copy');
+    try {
+      await runServer({ PORT: String(port), DATA_DIR: dataDir });
+      expect(existsSync(part)).toBe(false);
     } finally {
       blocker.close();
     }

@@ -8,6 +8,8 @@ import type { Database } from '../db/open';
 import { users, type UserRow } from '../db/schema';
 import { hashPassword } from '../modules/auth/passwords';
 import { createSession } from '../modules/auth/sessions';
+import type { StatFs } from '../lib/freeSpace';
+import type { AppDeps } from '../app';
 import { createTestDatabase } from './testDb';
 
 export interface TestApp {
@@ -22,12 +24,23 @@ export interface TestApp {
 export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
 
 /** buildApp on a database of its own; config from `env` on top of test defaults. */
-export async function createTestApp(options: { env?: Record<string, string>; database?: Database; ffmpegAvailable?: () => boolean } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { env?: Record<string, string>; database?: Database; ffmpegAvailable?: () => boolean; statfs?: StatFs; radioStream?: AppDeps['radioStream'] } = {},
+): Promise<TestApp> {
   const dataDir = path.join(os.tmpdir(), `wavelength-test-${randomBytes(6).toString('hex')}`);
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEMO_LIBRARY: 'off', ...options.env });
   const database = options.database ?? (await createTestDatabase());
   const clock = { now: Date.now() };
-  const app = await buildApp({ config, database, jwtSecret: TEST_JWT_SECRET, now: () => clock.now, clientDir: null, ffmpegAvailable: options.ffmpegAvailable });
+  const app = await buildApp({
+    config,
+    database,
+    jwtSecret: TEST_JWT_SECRET,
+    now: () => clock.now,
+    clientDir: null,
+    ffmpegAvailable: options.ffmpegAvailable,
+    statfs: options.statfs,
+    radioStream: options.radioStream,
+  });
   await app.ready();
   return {
     app,

@@ -66,7 +66,7 @@ describe('VirtualGrid', () => {
     renderGrid(items(120), { hasMore: true, onEndReached });
     expect(onEndReached).not.toHaveBeenCalled();
     act(() => layout.scrollTo(15 * 233));
-    await waitFor(() => expect(onEndReached).toHaveBeenCalled());
+    await waitFor(() => expect(onEndReached).toHaveBeenCalled(), { timeout: 5_000 });
   });
 
   it('asks for nothing more when the server has no more', async () => {

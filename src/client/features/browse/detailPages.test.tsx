@@ -124,7 +124,7 @@ describe('Artists, Artist and Genres pages', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'The Tidal Quartet' })).toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'Top songs of The Tidal Quartet' })).getByText('Song 5')).toBeInTheDocument();
     const albums = screen.getByRole('list', { name: 'Albums of The Tidal Quartet' });
-    expect(within(albums).getByRole('link', { name: 'Harbour Lights by The Tidal Quartet' })).toHaveAttribute('href', `/albums/${HARBOUR.id}`);
+    expect(within(albums).getByRole('link', { name: 'Harbour Lights, The Tidal Quartet · 2019' })).toHaveAttribute('href', `/albums/${HARBOUR.id}`);
     api.restore();
     api = mockApi({ 'GET /artists/nope': notFound('Artist not found') });
     renderAt('/artists/nope');

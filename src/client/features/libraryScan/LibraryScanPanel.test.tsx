@@ -29,7 +29,7 @@ const finished = (over: Partial<ScanCounters>): ScanStatusResponse['lastResult']
   skippedTotal: 1,
 });
 
-/** A server whose scan answers the given statuses in turn (the last one repeats); records POSTs and song-list reads. */
+/** A server whose scan answers the given statuses in turn (the last one repeats), with no missing song; records POSTs and song-list reads. */
 function fakeServer(statuses: ScanStatusResponse[], post: () => Response = () => json(202, { success: true, started: true })) {
   const calls = { posts: 0, gets: 0, songReads: 0 };
   global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -38,6 +38,7 @@ function fakeServer(statuses: ScanStatusResponse[], post: () => Response = () =>
       calls.songReads++;
       return json(200, { success: true, songs: [], nextCursor: null });
     }
+    if (url.pathname === '/api/library/missing') return json(200, { success: true, songs: [], total: 0 });
     if (url.pathname !== '/api/library/scan') return json(404, { success: false, message: 'Not found' });
     if (init?.method === 'POST') {
       calls.posts++;
@@ -66,12 +67,15 @@ function SongList() {
 
 describe('LibraryScanPanel (admin Rescan)', () => {
   it('shows the last result with its skipped files and why', async () => {
-    fakeServer([idle(finished({ filesSeen: 120, added: 118, failed: 1 }))]);
+    fakeServer([idle(finished({ filesSeen: 120, added: 118, removed: 2, failed: 1 }))]);
     renderWithProviders(<LibraryScanPanel />, { preloadedState: signedInState('admin') });
     await screen.findByText(/Last scan finished/);
     expect(count('Last scan', 'Files seen')).toBe('120');
     expect(count('Last scan', 'Added')).toBe('118');
     expect(count('Last scan', 'Failed')).toBe('1');
+    // a scan marks songs missing, it deletes none (docs/product.md §5.7)
+    expect(count('Last scan', 'Marked missing')).toBe('2');
+    expect(within(screen.getByLabelText('Last scan')).queryByText('Removed')).toBeNull();
     await userEvent.click(screen.getByText('1 skipped file'));
     expect(screen.getByText('Broken/empty.flac: Empty file')).toBeVisible();
   });

@@ -5,6 +5,7 @@ import type { ScanResult } from '../../../contract/library';
 import { baseApi } from '../../api/baseApi';
 import { Button } from '../../ui/Button';
 import { ErrorMessage } from '../../ui/Page';
+import { MissingSongs } from './MissingSongs';
 import { ScanCounts } from './ScanCounts';
 import { useGetScanStatusQuery, useStartScanMutation } from './libraryScanApi';
 
@@ -50,25 +51,29 @@ function LastResult({ result }: { result: ScanResult }) {
 
 const errorMessage = (error: unknown) => (error as { message?: string }).message ?? 'Could not start a scan';
 
-/** When a running scan ends, every song list reads the library again. */
-function useRefreshWhenScanEnds(running: boolean) {
+/**
+ * When a scan ends (the last result is a new one), every song list, and the missing songs, read the
+ * library again. Watched by the result, not by `running`: a small folder's scan can end before any
+ * poll sees it run. `undefined` is the status not read yet.
+ */
+function useRefreshWhenScanEnds(lastFinishedAt: string | null | undefined) {
   const dispatch = useDispatch();
-  const wasRunning = useRef(running);
+  const seen = useRef(lastFinishedAt);
   useEffect(() => {
-    if (wasRunning.current && !running) dispatch(baseApi.util.invalidateTags(['Song']));
-    wasRunning.current = running;
-  }, [running, dispatch]);
+    if (seen.current !== undefined && lastFinishedAt !== seen.current) dispatch(baseApi.util.invalidateTags(['Song', 'MissingSongs']));
+    seen.current = lastFinishedAt;
+  }, [lastFinishedAt, dispatch]);
 }
 
 /** docs/product.md §5.7, for admins in Settings: Rescan the music folder, with live counters and the last result. */
-export function LibraryScanPanel() {
+function ScanStatus() {
   const [polling, setPolling] = useState(false);
   const status = useGetScanStatusQuery(undefined, { pollingInterval: polling ? SCAN_POLL_MS : 0 });
   const [startScan, start] = useStartScanMutation();
   const data = status.data;
   const running = data?.running ?? false;
   useEffect(() => setPolling(running), [running]);
-  useRefreshWhenScanEnds(running);
+  useRefreshWhenScanEnds(data ? (data.lastResult?.finishedAt ?? null) : undefined);
 
   if (status.isLoading) return <p>Loading…</p>;
   if (!data) return <ErrorMessage>Could not read the library's scan status</ErrorMessage>;
@@ -100,6 +105,16 @@ export function LibraryScanPanel() {
           Rescan
         </Button>
       </div>
+    </Stack>
+  );
+}
+
+/** docs/product.md §2.10 Settings › Library: the scan, then the missing songs. */
+export function LibraryScanPanel() {
+  return (
+    <Stack>
+      <ScanStatus />
+      <MissingSongs />
     </Stack>
   );
 }

@@ -27,7 +27,8 @@ const SHOWN: [keyof ScanCounters, string][] = [
   ['added', 'Added'],
   ['changed', 'Changed'],
   ['moved', 'Moved'],
-  ['removed', 'Removed'],
+  // a scan no longer deletes: `removed` counts the songs it marked missing (docs/product.md §5.7)
+  ['removed', 'Marked missing'],
   ['failed', 'Failed'],
 ];
 

@@ -1,7 +1,7 @@
-import type { ScanStatusResponse } from '../../../contract/library';
+import type { MissingSongsResponse, PurgeMissingResponse, ScanStatusResponse } from '../../../contract/library';
 import { baseApi } from '../../api/baseApi';
 
-/** docs/product.md §5.7: an admin starts a rescan of MUSIC_DIR and follows its counters. */
+/** docs/product.md §5.7: an admin starts a rescan of MUSIC_DIR, follows its counters, and lists and purges missing songs. */
 export const libraryScanApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getScanStatus: build.query<ScanStatusResponse, void>({
@@ -12,7 +12,18 @@ export const libraryScanApi = baseApi.injectEndpoints({
     startScan: build.mutation<{ success: true; started: true }, void>({
       query: () => ({ url: '/library/scan', method: 'POST' }),
     }),
+    getMissingSongs: build.query<MissingSongsResponse, void>({
+      query: () => '/library/missing',
+      providesTags: ['MissingSongs'],
+      // the watcher's scans mark songs missing while the panel is closed
+      keepUnusedDataFor: 0,
+    }),
+    purgeMissingSongs: build.mutation<PurgeMissingResponse, void>({
+      query: () => ({ url: '/library/missing', method: 'DELETE' }),
+      // albums and artists nothing credits any more go with them; a refused purge (409) changes nothing
+      invalidatesTags: (result) => (result ? ['MissingSongs', 'Song'] : []),
+    }),
   }),
 });
 
-export const { useGetScanStatusQuery, useStartScanMutation } = libraryScanApi;
+export const { useGetScanStatusQuery, useStartScanMutation, useGetMissingSongsQuery, usePurgeMissingSongsMutation } = libraryScanApi;

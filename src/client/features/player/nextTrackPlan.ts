@@ -1,7 +1,7 @@
 import type { PlayerState, PlayerTrack } from '../../shared/player';
 import type { PlaybackSettings } from '../../shared/settings';
 import type { NextTrackPlan } from '../../services/audio/AudioService';
-import { followsOnAlbum, trackGainFor } from './replayGain';
+import { followsOnAlbum, trackGainFor } from '../../shared/player';
 
 /** What should follow the current track on the audio clock, before its URL is known. */
 export interface NextIntent {

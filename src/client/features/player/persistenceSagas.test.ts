@@ -82,6 +82,21 @@ describe('the player after a reload (docs/product.md §3.2)', () => {
     expect(storeState.player).toMatchObject({ currentTrack: t2, queue: [t3], history: [t1], isPlaying: true, volume: 0.4, needsLoad: false });
   });
 
+  it('a track restored at its end plays again from the start, the same song, not the next one (autoplay on or off)', async () => {
+    for (const autoplayNext of [true, false]) {
+      const storage = memoryStore({ [playerStorageKey('u1')]: JSON.stringify(saved({ currentTime: 200 })) });
+      const { saga, audio } = run(storage, {}, autoplayNext);
+      const { storeState } = await saga
+        .dispatch(authActions.authenticated(user('u1')))
+        .delay(10)
+        .dispatch(playerActions.togglePlayRequested({ track: t1 }))
+        .silentRun(60);
+      expect(audio.argsOf('load')).toEqual([[t1.url]]);
+      expect(audio.argsOf('seek')).toEqual([]);
+      expect(storeState.player).toMatchObject({ currentTrack: t1, queue: [t2, t3], isPlaying: true, needsLoad: false });
+    }
+  });
+
   it('a seek on the restored track moves where Play will start, without touching the empty element', async () => {
     const storage = memoryStore({ [playerStorageKey('u1')]: JSON.stringify(saved()) });
     const { saga, audio } = run(storage);

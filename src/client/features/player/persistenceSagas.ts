@@ -2,10 +2,10 @@ import type { Action, PayloadAction } from '@reduxjs/toolkit';
 import type { SagaIterator, Task } from 'redux-saga';
 import { call, cancel, fork, getContext, put, select, take } from 'redux-saga/effects';
 import type { PublicUser } from '../../../contract/auth';
-import { initialPlayerState, playerActions, playerSlice, setEngineGain, setEngineNext, type PlayerState } from '../../shared/player';
+import { initialPlayerState, playerActions, playerSlice, type PlayerState } from '../../shared/player';
 import { authActions } from '../../shared/session';
 import type { Services } from '../../services';
-import { selectPlayerState } from './playbackSagas';
+import { pauseEngine, selectPlayerState, setEngineMuted, setEngineVolume } from './playbackSagas';
 import { parseSaved, playerStorageKey, toSaved } from './playerStorage';
 
 /** While playing, the position is written at most once per this many seconds (every other change at once). */
@@ -16,14 +16,14 @@ const isPlayerAction = (action: Action) => action.type.startsWith(`${playerSlice
 
 /** After a reload: the user's last player comes back paused at its position, with its queue and volume. */
 export function* restorePlayer(key: string): SagaIterator {
-  const { storage, audio }: Services = yield getContext('services');
+  const { storage }: Services = yield getContext('services');
   const player: PlayerState = yield select(selectPlayerState);
   if (player.currentTrack) return; // something already plays: a sign-in does not replace it
   const saved = parseSaved(yield call([storage, storage.get], key));
   if (!saved) return;
   yield put(playerActions.restored(saved));
-  yield call([audio, audio.setVolume], saved.volume);
-  if (saved.muted) yield call([audio, audio.setMuted], true);
+  yield call(setEngineVolume, saved.volume);
+  if (saved.muted) yield call(setEngineMuted, true);
 }
 
 /** Writes the player under `key` after each change of it (the position only once it moved a second). */
@@ -44,11 +44,10 @@ export function* savePlayer(key: string): SagaIterator {
  * The engine is brought back to what a fresh player assumes of it: nothing planned, level.
  */
 function* clearPlayer(): SagaIterator {
-  const { audio }: Services = yield getContext('services');
-  const { engine }: PlayerState = yield select(selectPlayerState);
-  if (engine.next) yield call(setEngineNext, null);
-  if (engine.gain !== initialPlayerState.engine.gain) yield call(setEngineGain, initialPlayerState.engine.gain);
-  yield call([audio, audio.pause]);
+  const { plan }: PlayerState = yield select(selectPlayerState);
+  if (plan.next) yield put(playerActions.nextPlanned(null));
+  if (plan.gain !== initialPlayerState.plan.gain) yield put(playerActions.gainPlanned(initialPlayerState.plan.gain));
+  yield call(pauseEngine);
   yield put(playerActions.cleared());
 }
 

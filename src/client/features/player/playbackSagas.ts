@@ -1,14 +1,110 @@
+import type { Action } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
-import { call, getContext, put, putResolve, select } from 'redux-saga/effects';
+import { call, getContext, put, putResolve, select, take } from 'redux-saga/effects';
 import { MESSAGES } from '../../../contract/messages';
 import { songsApi } from '../../api/songsApi';
-import { playerActions, QUEUE_SOURCE, type PlayerSource, type PlayerState, type PlayerTrack, type PlaySource } from '../../shared/player';
+import {
+  playerActions,
+  playerSlice,
+  QUEUE_SOURCE,
+  samePlannedNext,
+  type PlayerSource,
+  type PlayerState,
+  type PlayerTrack,
+  type PlaySource,
+} from '../../shared/player';
 import type { Services } from '../../services';
-import { loadFailureMessage, type AudioLoadError } from '../../services/audio/AudioService';
+import { loadFailureMessage, type AudioLoadError, type AudioService } from '../../services/audio/AudioService';
 import { toastShown } from '../../ui/toast/toastSlice';
 import { applyTrackGain } from './trackGain';
 
+/*
+ * The playback saga: the one caller of the AudioService. The player's commands (play, pause, seek,
+ * volume, a likely play) reach the engine through the effects below, and what the queue and the radio
+ * plan for it (the next track, the current gain: `player.plan`) reaches it through syncEngine, which
+ * compares the plan with what the engine was told (`player.engine`). No other saga holds the service.
+ */
+
 export const selectPlayerState = (state: { player: PlayerState }) => state.player;
+
+function* engine(): SagaIterator<AudioService> {
+  const { audio }: Services = yield getContext('services');
+  return audio;
+}
+
+export function* seekEngine(seconds: number): SagaIterator {
+  const audio: AudioService = yield* engine();
+  yield call([audio, audio.seek], seconds);
+}
+
+/** Where the engine is in the current track (seconds). */
+export function* enginePosition(): SagaIterator<number> {
+  const audio: AudioService = yield* engine();
+  const position: number = yield call([audio, audio.currentTime]);
+  return position;
+}
+
+export function* pauseEngine(): SagaIterator {
+  const audio: AudioService = yield* engine();
+  yield call([audio, audio.pause]);
+}
+
+export function* setEngineVolume(volume: number): SagaIterator {
+  const audio: AudioService = yield* engine();
+  yield call([audio, audio.setVolume], volume);
+}
+
+export function* setEngineMuted(muted: boolean): SagaIterator {
+  const audio: AudioService = yield* engine();
+  yield call([audio, audio.setMuted], muted);
+}
+
+export function* prepareOnEngine(url: string): SagaIterator {
+  const audio: AudioService = yield* engine();
+  yield call([audio, audio.prepare], url);
+}
+
+export function* cancelPrepareOnEngine(url: string): SagaIterator {
+  const audio: AudioService = yield* engine();
+  yield call([audio, audio.cancelPrepare], url);
+}
+
+/** Tells the engine what differs between the plan and what it has, until nothing does. */
+function* bringEngineToPlan(audio: AudioService): SagaIterator {
+  for (;;) {
+    const { plan, engine: told }: PlayerState = yield select(selectPlayerState);
+    if (!samePlannedNext(plan.next, told.next)) {
+      yield call([audio, audio.setNext], plan.next?.plan ?? null);
+      yield put(playerActions.engineNextSet(plan.next));
+    } else if (plan.next !== told.next) {
+      // the same plan proposed again: nothing to tell the engine
+      yield put(playerActions.engineNextSet(plan.next));
+    } else if (plan.gain !== told.gain) {
+      yield call([audio, audio.setTrackGain], plan.gain);
+      yield put(playerActions.engineGainSet(plan.gain));
+    } else return;
+  }
+}
+
+const isPlayerAction = (action: Action) => action.type.startsWith(`${playerSlice.name}/`);
+
+/** docs/product.md §2.14: the engine's next slot and gain follow the plan, whichever source made it. */
+export function* syncEngine(): SagaIterator {
+  const audio: AudioService = yield* engine();
+  for (;;) {
+    yield take(isPlayerAction);
+    yield call(bringEngineToPlan, audio);
+  }
+}
+
+/** Waits until syncEngine told the engine the current track's planned gain (a track starts at its level). */
+function* gainOnEngine(): SagaIterator {
+  for (;;) {
+    const { plan, engine: told }: PlayerState = yield select(selectPlayerState);
+    if (plan.gain === told.gain) return;
+    yield take(playerActions.engineGainSet.type);
+  }
+}
 
 export interface StartOptions {
   source: PlaySource;
@@ -66,6 +162,12 @@ function* liveOffset(services: Services, { radioOffset = 0, radioOffsetAt }: Sta
   return duration > 0 ? Math.min(live, duration) : live;
 }
 
+/** Says where the current track was left before a load replaces it (a track still loading has no place yet; radio mode keeps none). */
+function* leaveCurrent(): SagaIterator {
+  const { currentTrack, isLoading, source, currentTime, duration }: PlayerState = yield select(selectPlayerState);
+  if (currentTrack && !isLoading && source.kind === 'queue') yield put(playerActions.trackLeft({ track: currentTrack, seconds: currentTime, duration }));
+}
+
 export function* fail(message: string): SagaIterator {
   yield put(playerActions.playbackFailed({ message }));
   yield put(toastShown(message, 'error'));
@@ -90,6 +192,7 @@ export function* startTrack(track: PlayerTrack, options: StartOptions): SagaIter
   const source: PlayerSource = radio ? { kind: 'radio', itemId: options.radioItemId ?? null } : QUEUE_SOURCE;
 
   const offset = radio ? options.radioOffset! : (options.startAt ?? 0);
+  yield call(leaveCurrent);
   yield put(playerActions.trackLoading({ duration: track.duration, at: radio ? 0 : offset }));
   try {
     yield call(loadStream, services, url);
@@ -98,7 +201,8 @@ export function* startTrack(track: PlayerTrack, options: StartOptions): SagaIter
     if (e.message === MESSAGES.noAudioUrlProvided) return yield* fail(MESSAGES.noAudioUrlProvided);
     return yield* fail(loadFailureMessage(e) ?? MESSAGES.failedToLoadTrack);
   }
-  yield call(applyTrackGain, playable);
+  yield call(applyTrackGain, playable, radio);
+  yield call(gainOnEngine);
   const start: number = radio ? yield call(liveOffset, services, options) : offset;
   if (start > 0) yield call([audio, audio.seek], start);
   try {
@@ -116,12 +220,17 @@ export function* startTrack(track: PlayerTrack, options: StartOptions): SagaIter
   if (!radio) yield put(playerActions.trackStarted({ track: playable, source: options.source }));
 }
 
+/** A restored position this close to the track's end counts as the end. */
+const END_MARGIN_SECONDS = 0.5;
+
 export function* resume(): SagaIterator {
   const { audio }: Services = yield getContext('services');
   const player: PlayerState = yield select(selectPlayerState);
   if (!player.currentTrack) return;
   if (player.needsLoad) {
-    yield* startTrack(player.currentTrack, { source: 'player', startAt: player.currentTime });
+    // a track saved at its end plays again from its start, as an ended element does (it would end at once and move on)
+    const atEnd = player.duration > 0 && player.currentTime >= player.duration - END_MARGIN_SECONDS;
+    yield* startTrack(player.currentTrack, { source: 'player', startAt: atEnd ? 0 : player.currentTime });
     return;
   }
   try {
@@ -143,7 +252,6 @@ export function* resume(): SagaIterator {
 }
 
 export function* pause(): SagaIterator {
-  const { audio }: Services = yield getContext('services');
-  yield call([audio, audio.pause]);
+  yield call(pauseEngine);
   yield put(playerActions.playbackPaused());
 }

@@ -1,13 +1,13 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
-import { call, fork, getContext, put, select, takeEvery } from 'redux-saga/effects';
+import { call, fork, put, select, takeEvery } from 'redux-saga/effects';
 import { playerActions, type PlayerState } from '../../shared/player';
-import type { Services } from '../../services';
 import { watchAudioEvents } from './audioEventsSaga';
+import { watchBookmarks } from './bookmarkSagas';
 import { watchEngineAdvanced } from './handoverSaga';
 import { nextTrackSaga } from './nextTrackSaga';
 import { playerPersistenceSaga } from './persistenceSagas';
-import { pause, resume, selectPlayerState } from './playbackSagas';
+import { pause, resume, seekEngine, selectPlayerState, syncEngine } from './playbackSagas';
 import { prepareSaga } from './prepareSaga';
 import { watchTrackCommands } from './trackCommandSagas';
 import { watchGainSettings } from './trackGain';
@@ -25,9 +25,8 @@ function* onSeek(action: PayloadAction<{ seconds: number }>): SagaIterator {
   const { seconds } = action.payload;
   // docs/product.md §5: ignored unless between 0 and the duration; docs/product.md §4: disabled in radio mode
   if (player.source.kind === 'radio' || !player.currentTrack || !Number.isFinite(seconds) || seconds < 0 || seconds > player.duration) return;
-  const { audio }: Services = yield getContext('services');
   // a restored track is loaded at this position by Play
-  if (!player.needsLoad) yield call([audio, audio.seek], seconds);
+  if (!player.needsLoad) yield call(seekEngine, seconds);
   yield put(playerActions.timeUpdated({ currentTime: seconds }));
 }
 
@@ -36,8 +35,7 @@ function* onRadioSync(action: PayloadAction<{ offsetSeconds: number }>): SagaIte
   if (player.source.kind !== 'radio' || player.isLoading) return;
   const { offsetSeconds } = action.payload;
   if (!Number.isFinite(offsetSeconds) || offsetSeconds < 0 || (player.duration > 0 && offsetSeconds > player.duration)) return;
-  const { audio }: Services = yield getContext('services');
-  yield call([audio, audio.seek], offsetSeconds);
+  yield call(seekEngine, offsetSeconds);
 }
 
 function* onUserInteracted(): SagaIterator {
@@ -46,6 +44,7 @@ function* onUserInteracted(): SagaIterator {
 }
 
 export function* playerSaga(): SagaIterator {
+  yield fork(syncEngine);
   yield fork(watchAudioEvents);
   yield fork(watchTrackCommands);
   yield fork(playerPersistenceSaga);
@@ -53,6 +52,7 @@ export function* playerSaga(): SagaIterator {
   yield fork(watchEngineAdvanced);
   yield fork(prepareSaga);
   yield fork(watchGainSettings);
+  yield fork(watchBookmarks);
   yield takeEvery(playerActions.playPauseRequested.type, onPlayPause);
   yield takeEvery(playerActions.pauseRequested.type, pause);
   yield takeEvery(playerActions.resumeRequested.type, resume);

@@ -1,9 +1,8 @@
 import type { Action, PayloadAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
-import { call, delay, getContext, race, select, take, takeEvery } from 'redux-saga/effects';
+import { call, delay, race, select, take, takeEvery } from 'redux-saga/effects';
 import { playerActions, type PlayerState, type PlayerTrack } from '../../shared/player';
-import type { Services } from '../../services';
-import { selectPlayerState } from './playbackSagas';
+import { cancelPrepareOnEngine, prepareOnEngine, selectPlayerState } from './playbackSagas';
 
 /** How long a prepared track outlives its intent: a click that follows the pointer leaving still finds it. */
 export const PREPARE_GRACE_MS = 300;
@@ -27,7 +26,6 @@ function keepsPrepared(track: PlayerTrack) {
  * counts a play: only the engine hears of it.
  */
 export function* prepareSaga(): SagaIterator {
-  const { audio }: Services = yield getContext('services');
   /** URLs this saga prepared and has not cancelled */
   const prepared = new Set<string>();
 
@@ -36,7 +34,7 @@ export function* prepareSaga(): SagaIterator {
     // the loaded current track needs nothing; a track without a URL has nothing to fetch yet
     if (!track.url || prepared.has(track.url) || (player.currentTrack?.id === track.id && !player.needsLoad)) return;
     prepared.add(track.url);
-    yield call([audio, audio.prepare], track.url);
+    yield call(prepareOnEngine, track.url);
   }
 
   function* onCancelled({ payload: { track } }: Intent): SagaIterator {
@@ -47,7 +45,7 @@ export function* prepareSaga(): SagaIterator {
     // a play took it over (now or during the grace): the load owns that request
     const player: PlayerState = yield select(selectPlayerState);
     if (kept || (player.currentTrack?.id === track.id && !player.needsLoad)) return;
-    yield call([audio, audio.cancelPrepare], track.url);
+    yield call(cancelPrepareOnEngine, track.url);
   }
 
   yield takeEvery(playerActions.prepareRequested.type, onRequested);

@@ -5,7 +5,7 @@ import { MESSAGES } from '../../../contract/messages';
 import { playerActions, type PlayerState, type PlayerTrack, type PlaySource } from '../../shared/player';
 import type { Services } from '../../services';
 import { toastShown } from '../../ui/toast/toastSlice';
-import { pause, resume, selectPlayerState, startTrack } from './playbackSagas';
+import { enginePosition, pause, resume, seekEngine, selectPlayerState, startTrack } from './playbackSagas';
 import { selectAutoplayNext } from './trackGain';
 
 /** Previous restarts the track when it has played longer than this. */
@@ -87,12 +87,11 @@ function* onEnded(): SagaIterator {
 function* onPrevious(): SagaIterator {
   const player: PlayerState = yield select(selectPlayerState);
   if (player.source.kind !== 'queue') return;
-  const { audio }: Services = yield getContext('services');
   // a restored track is not in the element yet: its position is the state's
-  const position: number = player.needsLoad ? player.currentTime : yield call([audio, audio.currentTime]);
+  const position: number = player.needsLoad ? player.currentTime : yield call(enginePosition);
   const previous = player.history[player.history.length - 1];
   if (position > RESTART_THRESHOLD_SECONDS || !previous) {
-    yield call([audio, audio.seek], 0);
+    yield call(seekEngine, 0);
     yield put(playerActions.timeUpdated({ currentTime: 0 }));
     return;
   }
@@ -104,8 +103,7 @@ function* onRadioPlay({ payload: { track, offsetSeconds, itemId } }: RadioPlay):
   const player: PlayerState = yield select(selectPlayerState);
   if (player.source.kind === 'radio' && player.currentTrack?.id === track.id && !player.isLoading) {
     // already on this track: only follow the live position
-    const { audio }: Services = yield getContext('services');
-    yield call([audio, audio.seek], Math.max(0, offsetSeconds));
+    yield call(seekEngine, Math.max(0, offsetSeconds));
     if (!player.isPlaying) yield* resume();
     return;
   }

@@ -1,10 +1,8 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
-import { call, getContext, put, select } from 'redux-saga/effects';
+import { call, put, select } from 'redux-saga/effects';
 import { playerActions, type PlayerState } from '../../shared/player';
-import type { Services } from '../../services';
-
-const selectPlayerState = (state: { player: PlayerState }) => state.player;
+import { selectPlayerState, setEngineMuted, setEngineVolume } from './playbackSagas';
 
 /** docs/product.md §5 and §9: volume clamped to 0..1; raising it above 0 unmutes. */
 export function clampVolume(volume: number): number {
@@ -13,17 +11,15 @@ export function clampVolume(volume: number): number {
 }
 
 export function* onVolume(action: PayloadAction<{ volume: number }>): SagaIterator {
-  const { audio }: Services = yield getContext('services');
   const player: PlayerState = yield select(selectPlayerState);
   const volume = clampVolume(action.payload.volume);
-  yield call([audio, audio.setVolume], volume);
-  if (player.isMuted && volume > 0) yield call([audio, audio.setMuted], false);
+  yield call(setEngineVolume, volume);
+  if (player.isMuted && volume > 0) yield call(setEngineMuted, false);
   yield put(playerActions.volumeChanged({ volume, muted: player.isMuted && volume === 0 }));
 }
 
 export function* onMuteToggle(): SagaIterator {
-  const { audio }: Services = yield getContext('services');
   const player: PlayerState = yield select(selectPlayerState);
-  yield call([audio, audio.setMuted], !player.isMuted);
+  yield call(setEngineMuted, !player.isMuted);
   yield put(playerActions.volumeChanged({ volume: player.volume, muted: !player.isMuted }));
 }

@@ -3,9 +3,10 @@ import type { SagaIterator } from 'redux-saga';
 import { call, fork, getContext, put, race, select, take, takeLatest } from 'redux-saga/effects';
 import { RADIO_DRIFT_TOLERANCE_SECONDS } from '../../../contract/radioConstants';
 import type { Services } from '../../services';
-import { isRadioSource, playerActions, selectPlayer, setEngineNext, type PlayerState } from '../../shared/player';
+import { isRadioSource, playerActions, samePlan, selectPlayer, type PlayerState } from '../../shared/player';
+import { selectPlaybackSettings, settingsActions, type PlaybackSettings } from '../../shared/settings';
 import { livePosition } from './livePosition';
-import { BOUNDARY_TOLERANCE_MS, plannedRadioNext, radioSchedule, samePlan, toRadioPlayerTrack, type RadioSchedule } from './radioNextPlan';
+import { BOUNDARY_TOLERANCE_MS, plannedRadioNext, radioSchedule, toRadioPlayerTrack, type RadioSchedule } from './radioNextPlan';
 import { radioActions, selectRadio, type RadioFollowing, type RadioHandover, type RadioState } from './radioSlice';
 import { wait } from '../../shared/lib/wait';
 
@@ -18,9 +19,11 @@ function* currentLivePosition(radio: RadioState) {
   return livePosition({ startedAt: radio.startedAt ?? 0, clockOffsetMs: radio.clockOffsetMs, localNow, duration: radio.currentTrack?.duration ?? 0 });
 }
 
-/** In radio mode, following the station: when what plays is more than a second from the live position, seek to it. */
+/**
+ * In radio mode, following the station: when what plays (the position the player last heard from
+ * the engine) is more than a second from the live position, the player is asked to seek to it.
+ */
 export function* driftSaga() {
-  const services: Services = yield getContext('services');
   for (;;) {
     yield call(wait, DRIFT_CHECK_MS);
     const player: PlayerState = yield select(selectPlayer);
@@ -29,20 +32,20 @@ export function* driftSaga() {
     // the engine already started the next track at the boundary, before the server said so: not a drift
     if (player.currentTrack && player.currentTrack.id !== radio.currentTrack.songId) continue;
     const live: number = yield call(currentLivePosition, radio);
-    const actual: number = yield call([services.audio, services.audio.currentTime]);
-    if (Math.abs(live - actual) > RADIO_DRIFT_TOLERANCE_SECONDS) yield put(playerActions.radioSyncRequested({ offsetSeconds: live }));
+    if (Math.abs(live - player.currentTime) > RADIO_DRIFT_TOLERANCE_SECONDS) yield put(playerActions.radioSyncRequested({ offsetSeconds: live }));
   }
 }
 
 const STATE_ACTIONS = [radioActions.stateReceived.type, radioActions.trackChanged.type, radioActions.statusChanged.type, radioActions.reset.type];
 const OWN_PLAY_ACTIONS: string[] = [playerActions.playRequested.type, playerActions.playAllRequested.type, playerActions.togglePlayRequested.type];
 const TUNE_IN_ACTIONS = [radioActions.listenRequested.type, radioActions.pageOpened.type];
-/** What plays changed: the next track is planned again (or dropped while paused or loading). */
+/** What plays changed, or the ReplayGain settings did: the next track is planned again (or dropped while paused or loading). */
 const PLAYER_ACTIONS: string[] = [
   playerActions.trackReady.type,
   playerActions.playbackPaused.type,
   playerActions.playbackResumed.type,
   playerActions.elementPlayingChanged.type,
+  settingsActions.saved.type,
 ];
 /**
  * How long past the boundary the engine's start of the announced track is waited for before it is
@@ -60,10 +63,10 @@ function* current(): SagaIterator<{ radio: RadioState; player: PlayerState }> {
   return { radio, player };
 }
 
-/** Sets (or clears) the engine's next track, when it differs from what the engine has. */
+/** Plans (or drops) the station's next item as the engine's next track, when it differs from the plan. */
 function* schedule(next: RadioSchedule | null): SagaIterator {
   const { radio, player } = yield* current();
-  if (!samePlan(player.engine.next?.plan, next?.plan)) yield call(setEngineNext, next && plannedRadioNext(next));
+  if (!samePlan(player.plan.next?.plan, next?.plan)) yield put(playerActions.nextPlanned(next && plannedRadioNext(next)));
   if (!samePlan(radio.scheduled?.plan, next?.plan) || radio.scheduled?.boundary !== next?.boundary) yield put(radioActions.nextScheduled(next));
 }
 
@@ -147,7 +150,8 @@ function* planNext(): SagaIterator {
   if (radio.handover) return;
   const onIt = radio.tunedIn && radio.following && radio.following.itemId === radio.currentTrack?.id;
   const listening = isRadioSource(player) && player.isPlaying && !player.isLoading && player.currentTrack?.id === radio.currentTrack?.songId;
-  yield* schedule(onIt && listening ? radioSchedule(radio) : null);
+  const playback: PlaybackSettings = yield select(selectPlaybackSettings);
+  yield* schedule(onIt && listening ? radioSchedule(radio, playback) : null);
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { RadioQueueTrack } from '../../../contract/radio';
 import { initialPlayerState, playerActions, playerSlice, type PlayerState } from '../../shared/player';
-import { plannedRadioNext, radioSchedule, samePlan } from './radioNextPlan';
+import { samePlan } from '../../shared/player';
+import { plannedRadioNext, radioSchedule } from './radioNextPlan';
 import { radioSlice, type RadioState } from './radioSlice';
 
 const item = (id: string, duration = 200): RadioQueueTrack => ({

@@ -1,11 +1,13 @@
 import type { NextTrackPlan } from '../../services/audio/AudioService';
-import type { PlannedNext, PlayerTrack } from '../../shared/player';
+import { trackGainFor, type PlannedNext, type PlayerTrack } from '../../shared/player';
+import { DEFAULT_PLAYBACK, type PlaybackSettings } from '../../shared/settings';
 import type { RadioQueueTrack, RadioState } from './radioSlice';
 
 /** What radio mode plays, as the player takes it. */
 export function toRadioPlayerTrack(track: RadioQueueTrack): PlayerTrack {
   const playerTrack: PlayerTrack = { id: track.songId, title: track.title, artist: track.artist, url: track.url, duration: track.duration };
   if (track.artworkUrl) playerTrack.artworkUrl = track.artworkUrl;
+  if (track.replayGain) playerTrack.replayGain = track.replayGain;
   return playerTrack;
 }
 
@@ -27,19 +29,16 @@ export interface RadioSchedule {
 
 /**
  * docs/product.md §2.14 "Radio through the same engine": the first queue item after the current one
- * starts at the current track's end, converted to this browser's clock, from its beginning, level.
+ * starts at the current track's end, converted to this browser's clock, from its beginning, at its
+ * ReplayGain level as the listener's settings have it (a station is a mixed queue: no neighbours).
  * (The server sends a track change before the queue without it: the current item is skipped.)
  */
-export function radioSchedule(radio: RadioState): RadioSchedule | null {
+export function radioSchedule(radio: RadioState, playback: Pick<PlaybackSettings, 'replayGainMode' | 'preampDb'> = DEFAULT_PLAYBACK): RadioSchedule | null {
   const current = radio.currentTrack;
   if (!radio.isRadioActive || !current || radio.startedAt === null) return null;
   const item = radio.queue.find((queued) => queued.id !== current.id);
   if (!item) return null;
   const boundary = radio.startedAt + current.duration * 1000;
-  return { item, boundary, plan: { key: item.id, url: item.url, gain: 1, crossfadeSeconds: 0, startAtMs: boundary - radio.clockOffsetMs, offsetSeconds: 0 } };
-}
-
-export function samePlan(a: NextTrackPlan | null | undefined, b: NextTrackPlan | null | undefined): boolean {
-  if (!a || !b) return !a && !b;
-  return a.key === b.key && a.url === b.url && a.startAtMs === b.startAtMs && a.gain === b.gain && a.crossfadeSeconds === b.crossfadeSeconds;
+  const gain = trackGainFor(toRadioPlayerTrack(item), playback);
+  return { item, boundary, plan: { key: item.id, url: item.url, gain, crossfadeSeconds: 0, startAtMs: boundary - radio.clockOffsetMs, offsetSeconds: 0 } };
 }

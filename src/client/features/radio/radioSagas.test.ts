@@ -7,14 +7,14 @@ import { createTestServices, memoryTokenStore } from '../../test/testServices';
 import { toastSlice } from '../../ui/toast/toastSlice';
 import { liveMessageReceived } from '../../shared/live';
 import { authActions, authSlice } from '../../shared/session';
-import { playerActions, playerSlice } from '../../shared/player';
+import { playerActions, playerSlice, selectPlayer } from '../../shared/player';
 import { reconnectDelay } from './backoff';
 import { estimateClockOffset, livePosition } from './livePosition';
 import { driftSaga, radioModeSaga, requestSkip, sessionSocketSaga, skipSaga, socketSaga, radioSaga } from './radioSagas';
 import { wait } from '../../shared/lib/wait';
 import { radioActions, radioSlice } from './radioSlice';
 
-const reducer = combineReducers({ radio: radioSlice.reducer, player: playerSlice.reducer, toasts: toastSlice.reducer });
+const reducer = combineReducers({ radio: radioSlice.reducer, player: playerSlice.reducer, toasts: toastSlice.reducer, auth: authSlice.reducer });
 type Root = ReturnType<typeof reducer>;
 const initial = (): Root => reducer(undefined, { type: '@@init' });
 
@@ -244,6 +244,17 @@ describe('sessionSocketSaga', () => {
       .silentRun(50);
     expect(openSocket).not.toHaveBeenCalled();
   });
+
+  it('connects at once when the user signed in before it started (its chunk arrives after the boot)', async () => {
+    const openSocket = jest.fn(() => new FakeSocket('ws://test') as unknown as WebSocket);
+    const user = { id: 'u1', username: 'u', email: 'u@x.test', role: 'user' as const, createdAt: '2026-01-01T00:00:00.000Z' };
+    const signedIn = reducer(undefined, authActions.authenticated(user));
+    await expectSaga(sessionSocketSaga)
+      .withReducer(reducer, signedIn)
+      .provide([ctx(createTestServices({ tokenStore: memoryTokenStore('token'), openSocket }))])
+      .silentRun(50);
+    expect(openSocket).toHaveBeenCalledTimes(1);
+  });
 });
 
 describe('radio mode', () => {
@@ -378,16 +389,19 @@ describe('radio mode', () => {
       player: { ...initial().player, source: { kind: 'radio' as const, itemId: null }, isPlaying: true },
     };
     let ticks = 0;
+    // where the player last heard the engine was
+    let position = 0;
     const { effects } = await expectSaga(driftSaga)
       .withReducer(reducer, state)
       .provide([
         ctx(fake),
+        [matchers.select(selectPlayer), dynamic(() => ({ ...state.player, currentTime: position }))],
         [
           matchers.call.fn(wait),
           dynamic(() => {
             ticks += 1;
             // 28 s is live: the first check finds playback 3 s behind, the second within tolerance
-            fake.audio.time = ticks === 1 ? 25 : 27.5;
+            position = ticks === 1 ? 25 : 27.5;
             return ticks > 2 ? new Promise(() => {}) : undefined;
           }),
         ],

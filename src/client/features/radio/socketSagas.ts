@@ -1,13 +1,13 @@
 import type { Action } from '@reduxjs/toolkit';
 import { END, eventChannel, type EventChannel, type SagaIterator } from 'redux-saga';
-import { call, getContext, put, race, take, takeMaybe } from 'redux-saga/effects';
+import { call, getContext, put, race, select, take, takeMaybe } from 'redux-saga/effects';
 import { MESSAGES } from '../../../contract/messages';
 import type { RadioServerMessage } from '../../../contract/radio';
 import { RADIO_WS_PATH } from '../../../contract/radioConstants';
 import type { Services } from '../../services';
 import { wait } from '../../shared/lib/wait';
 import { liveMessageReceived } from '../../shared/live';
-import { authActions } from '../../shared/session';
+import { authActions, selectIsAuthenticated } from '../../shared/session';
 import { reconnectDelay } from './backoff';
 import { estimateClockOffset } from './livePosition';
 import { isOnline, networkChannel, type NetworkEvent } from './network';
@@ -174,10 +174,12 @@ export function* socketSaga() {
 
 const SIGN_OUT = [authActions.logoutRequested.type, authActions.signedOut.type, authActions.sessionExpired.type];
 
-/** The socket runs from sign-in to sign-out. */
+/** The socket runs from sign-in to sign-out; signed in already when this starts (its chunk arrives after the boot's sign-in), at once. */
 export function* sessionSocketSaga() {
+  let signedIn: boolean = yield select(selectIsAuthenticated);
   for (;;) {
-    yield take(authActions.authenticated.type);
+    if (!signedIn) yield take(authActions.authenticated.type);
+    signedIn = false;
     const { signedOut } = yield race({ socket: call(socketSaga), signedOut: take(SIGN_OUT) });
     if (!signedOut) {
       // the socket gave up (no token): wait for sign-out before another sign-in can start it again

@@ -54,6 +54,10 @@ function fakeServer(options: Options = {}) {
 }
 
 const open = () => renderWithProviders(<SubsonicAccessPanel />, { preloadedState: signedInState() });
+const ACCOUNT_PASSWORD = 'my wavelength password';
+/** Types the account's password, which making a key or setting the app password asks for. */
+const confirmWith = (user: ReturnType<typeof userEvent.setup>, password = ACCOUNT_PASSWORD) =>
+  user.type(screen.getByLabelText('Your Wavelength password'), password);
 const keyList = () => screen.getByRole('list', { name: 'Your API keys' });
 
 describe('Subsonic apps: how to connect', () => {
@@ -91,6 +95,7 @@ describe('Subsonic apps: API keys', () => {
     const user = userEvent.setup();
     open();
     await screen.findByText('No API keys yet.');
+    await confirmWith(user);
     await user.type(screen.getByLabelText('Key name'), '  Phone  ');
     await user.click(screen.getByRole('button', { name: 'Create key' }));
 
@@ -98,7 +103,7 @@ describe('Subsonic apps: API keys', () => {
     const secret = `secret-key-${uuid(100)}`;
     expect(shown).toHaveValue(secret);
     expect(screen.getByText('Copy this key now: it will not be shown again.')).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'Phone' });
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'Phone', currentPassword: ACCOUNT_PASSWORD });
     expect(within(keyList()).getByText('Phone')).toBeInTheDocument();
     expect(screen.getByLabelText('Key name')).toHaveValue('');
 
@@ -132,6 +137,7 @@ describe('Subsonic apps: API keys', () => {
     const user = userEvent.setup();
     open();
     await screen.findByText('Device 25');
+    await confirmWith(user);
     await user.type(screen.getByLabelText('Key name'), 'One more');
     await user.click(screen.getByRole('button', { name: 'Create key' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(SUBSONIC_MESSAGES.tooManyKeys);
@@ -177,9 +183,10 @@ describe('Subsonic apps: the app password', () => {
 
     await user.clear(field);
     await user.type(field, 'app-password-1');
+    await confirmWith(user);
     await user.click(screen.getByRole('button', { name: 'Set app password' }));
     expect(await screen.findByText('App password set')).toBeInTheDocument();
-    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ password: 'app-password-1' }]);
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ password: 'app-password-1', currentPassword: ACCOUNT_PASSWORD }]);
     expect(screen.queryByText(SUBSONIC_MESSAGES.appPasswordTooLong)).toBeNull();
     expect(screen.getByLabelText('New app password')).toHaveValue('');
     expect(screen.getByRole('button', { name: 'Change app password' })).toBeInTheDocument();
@@ -217,9 +224,55 @@ describe('Subsonic apps: the app password', () => {
     open();
     await screen.findByText(/No app password yet/);
     await user.type(screen.getByLabelText('App password'), 'long-enough-here');
+    await confirmWith(user);
     await user.click(screen.getByRole('button', { name: 'Set app password' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(SUBSONIC_MESSAGES.appPasswordTooShort);
     expect(screen.queryByText('App password set')).toBeNull();
+  });
+});
+
+describe('Subsonic apps: the account password asked first', () => {
+  it('sends nothing without it, and says so on its field', async () => {
+    const { calls } = fakeServer();
+    const user = userEvent.setup();
+    open();
+    await screen.findByText('No API keys yet.');
+    await user.type(screen.getByLabelText('Key name'), 'Phone');
+    await user.click(screen.getByRole('button', { name: 'Create key' }));
+    const field = screen.getByLabelText('Your Wavelength password');
+    expect(await screen.findByText(SUBSONIC_MESSAGES.currentPasswordRequired)).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveFocus();
+    await user.type(screen.getByLabelText('App password'), 'app-password-1');
+    await user.click(screen.getByRole('button', { name: 'Set app password' }));
+    expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
+    expect(screen.queryByText('Copy this key now: it will not be shown again.')).toBeNull();
+  });
+
+  it("shows the server's refusal of a wrong password on the password field, and makes no key", async () => {
+    fakeServer({ createAnswer: () => json(403, { success: false, message: SUBSONIC_MESSAGES.currentPasswordWrong }) });
+    const user = userEvent.setup();
+    open();
+    await screen.findByText('No API keys yet.');
+    await confirmWith(user, 'not my password');
+    await user.type(screen.getByLabelText('Key name'), 'Phone');
+    await user.click(screen.getByRole('button', { name: 'Create key' }));
+    expect(await screen.findByText(SUBSONIC_MESSAGES.currentPasswordWrong)).toBeInTheDocument();
+    expect(screen.getByLabelText('Your Wavelength password')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Key name')).toHaveValue('Phone');
+    expect(screen.queryByText('Copy this key now: it will not be shown again.')).toBeNull();
+  });
+
+  it('refuses the account password as the app password before asking the server (docs/product.md §2.13)', async () => {
+    const { calls } = fakeServer();
+    const user = userEvent.setup();
+    open();
+    await screen.findByText(/No app password yet/);
+    await confirmWith(user);
+    await user.type(screen.getByLabelText('App password'), ACCOUNT_PASSWORD);
+    await user.click(screen.getByRole('button', { name: 'Set app password' }));
+    expect(await screen.findByText(SUBSONIC_MESSAGES.appPasswordIsSignInPassword)).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
   });
 });
 

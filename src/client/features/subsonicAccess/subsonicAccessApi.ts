@@ -13,7 +13,7 @@ export const subsonicAccessApi = baseApi.injectEndpoints({
       // "last used" moves while the apps play: read again each time Settings opens
       keepUnusedDataFor: 0,
     }),
-    createApiKey: build.mutation<CreatedApiKeyResponse, { name: string }>({
+    createApiKey: build.mutation<CreatedApiKeyResponse, { name: string; currentPassword: string }>({
       query: (body) => ({ url: '/subsonic/keys', method: 'POST', body }),
       invalidatesTags: keys,
     }),
@@ -26,7 +26,7 @@ export const subsonicAccessApi = baseApi.injectEndpoints({
       providesTags: password,
       keepUnusedDataFor: 0,
     }),
-    setAppPassword: build.mutation<AppPasswordStatusResponse, { password: string }>({
+    setAppPassword: build.mutation<AppPasswordStatusResponse, { password: string; currentPassword: string }>({
       query: (body) => ({ url: '/subsonic/password', method: 'PUT', body }),
       invalidatesTags: password,
     }),

@@ -29,12 +29,21 @@ export const UPLOAD_CONCURRENCY = 2;
 
 let nextId = 1;
 
+/** The list with its waiting files over `maxBytes` refused (the same list when none is). */
+function refuseOverLimit(list: UploadItem[], maxBytes: number): UploadItem[] {
+  if (!list.some((i) => i.status === 'waiting' && checkUpload(i.file, maxBytes))) return list;
+  return list.map((item) => {
+    const error = item.status === 'waiting' ? checkUpload(item.file, maxBytes) : null;
+    return error ? { ...item, status: 'failed', error } : item;
+  });
+}
+
 /**
  * The dialog's list of files and their uploads, one HTTP request per file (its own progress, its
  * own error), at most UPLOAD_CONCURRENCY at a time. When the last one ends, the song lists are
- * refetched (RTK Query tag 'Song').
+ * refetched (RTK Query tag 'Song'). Files are checked against `maxBytes`, the server's limit.
  */
-export function useUploadQueue(onUploaded?: (song: Song) => void) {
+export function useUploadQueue(onUploaded: ((song: Song) => void) | undefined, maxBytes: number) {
   const dispatch = useDispatch<ThunkDispatch<unknown, Services, UnknownAction>>();
   const [items, setItems] = useState<UploadItem[]>([]);
   const [started, setStarted] = useState(false);
@@ -70,6 +79,9 @@ export function useUploadQueue(onUploaded?: (song: Song) => void) {
     for (const item of next) void send(item);
   }, [items, send, started]);
 
+  // the server's limit arrived after files were listed: those over it are refused before sending
+  useEffect(() => setItems((list) => refuseOverLimit(list, maxBytes)), [maxBytes]);
+
   const finished = started && !busy;
   const added = items.filter((i) => i.status === 'done').length;
   useEffect(() => {
@@ -80,19 +92,21 @@ export function useUploadQueue(onUploaded?: (song: Song) => void) {
 
   const addFiles = (files: File[]) => {
     const fresh = files.map((file): UploadItem => {
-      const error = checkUpload(file);
+      const error = checkUpload(file, maxBytes);
       return { id: nextId++, file, status: error ? 'failed' : 'waiting', progress: 0, error, song: null };
     });
     setStarted(false);
     setItems((list) => [...list.filter((i) => i.status !== 'done'), ...fresh]);
   };
+  /** the files this start sends: those listed as refused are not among them */
+  const toSend = items.filter((i) => i.status === 'waiting').length;
   const start = (typed: TagOverrides) => {
-    overrides.current = items.length === 1 ? typed : {};
+    overrides.current = toSend === 1 ? typed : {};
     setStarted(true);
   };
   const reset = () => {
     setItems([]);
     setStarted(false);
   };
-  return { items, addFiles, start, reset, busy, finished };
+  return { items, addFiles, start, reset, busy, finished, toSend };
 }

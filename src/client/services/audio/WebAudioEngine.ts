@@ -1,5 +1,5 @@
 import type { AudioEvent, AudioService, NextTrackPlan } from './AudioService';
-import { createEngineGraph, type AudioGraph } from './engine/audioGraph';
+import { createEngineGraph, graphReady, type AudioGraph } from './engine/audioGraph';
 import { BufferVoice } from './engine/BufferVoice';
 import { ElementPool, mirror, type PooledElement } from './engine/ElementPool';
 import { ElementEvents } from './engine/elementEvents';
@@ -10,9 +10,12 @@ import { LatestLoad, loadElement } from './engine/loadElement';
 import { NextScheduler } from './engine/NextScheduler';
 import { OutputLevel, rampGain } from './engine/outputLevel';
 import type { WebAudioEngineOptions } from './engine/outputTap';
+import { FROM_TOP_SECONDS } from './engine/onsetWatch';
 import type { Voice } from './engine/Voice';
 
 const NO_URL = 'No audio URL provided';
+/** the longest a first play waits for the output to open and the tap to load */
+const READY_WAIT_MS = 300;
 
 /**
  * The playback engine (docs/product.md §2.14): a track starts at once on a pooled element's voice;
@@ -30,6 +33,8 @@ export class WebAudioEngine implements AudioService {
   private readonly level = new OutputLevel();
   private readonly aligner = new OffThreadAligner();
   private trackGain = 1;
+  /** counts play and pause calls: a play that waited acts only if nothing came after it */
+  private playRequest = 0;
   private readonly next: NextScheduler;
   /** what the hand-over did, for tests and benchmarks (window.wavelengthAudio) */
   readonly debugLog: string[] = [];
@@ -88,19 +93,29 @@ export class WebAudioEngine implements AudioService {
   play(): Promise<void> {
     const graph = this.ensureGraph();
     // inside the user's click: the context may start now
-    if (graph.ctx.state !== 'running') void graph.ctx.resume().catch(() => {});
+    const resumed = graph.ctx.state === 'running' ? Promise.resolve() : graph.ctx.resume().catch(() => {});
     const cur = this.current;
     if (!cur) return Promise.resolve();
     const wasPlaying = cur.playing;
-    const playing = cur.play(graph.ctx);
-    this.routeCurrent();
-    // an element's radio boundary (startAtMs) is scheduled against the clock, not its end
-    return playing.then(() => {
-      if (cur.kind === 'element' || !wasPlaying) this.next.reschedule();
+    const request = ++this.playRequest;
+    // an element played from its top is located by its first sound, heard only once it is routed
+    // (a running context) and tapped (the worklet): the first play of a page waits for both, briefly
+    const fromTop = cur.kind === 'element' && !wasPlaying && cur.position() <= FROM_TOP_SECONDS;
+    const ready = fromTop ? graphReady(graph, resumed, READY_WAIT_MS) : Promise.resolve();
+    return ready.then(() => {
+      // a pause or another load came meanwhile
+      if (request !== this.playRequest || this.current !== cur) return;
+      const playing = cur.play(graph.ctx);
+      this.routeCurrent();
+      // an element's radio boundary (startAtMs) is scheduled against the clock, not its end
+      return playing.then(() => {
+        if (cur.kind === 'element' || !wasPlaying) this.next.reschedule();
+      });
     });
   }
 
   pause(): void {
+    this.playRequest += 1;
     this.next.unschedule();
     this.current?.pause();
   }
@@ -175,6 +190,9 @@ export class WebAudioEngine implements AudioService {
     if (old instanceof BufferVoice) {
       old.detach();
       setTimeout(() => old.dispose(), (fade + 0.5) * 1000);
+    } else {
+      // a track still on its element: its hand-over no longer matters (the element shadows the new voice)
+      old?.dispose();
     }
     this.becomeCurrent(voice, shadow);
     this.trackGain = plan.gain;

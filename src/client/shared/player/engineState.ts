@@ -22,9 +22,35 @@ export interface EngineState {
 
 export const initialEngineState: EngineState = { gain: 1, next: null, started: null };
 
+/**
+ * What the sources want the engine to have, proposed by their own reducers and sagas (the queue's
+ * next track and the current track's gain, or the radio's next item at its boundary). The player's
+ * playback saga compares it with `EngineState` and tells the engine the difference: the engine has
+ * one next slot and one gain, and one writer.
+ */
+export interface EnginePlan {
+  gain: number;
+  next: PlannedNext | null;
+}
+
+export const initialEnginePlan: EnginePlan = { gain: 1, next: null };
+
+export function samePlan(a: NextTrackPlan | null | undefined, b: NextTrackPlan | null | undefined): boolean {
+  if (!a || !b) return !a && !b;
+  return (
+    a.key === b.key &&
+    a.url === b.url &&
+    a.startAtMs === b.startAtMs &&
+    a.gain === b.gain &&
+    a.crossfadeSeconds === b.crossfadeSeconds &&
+    (a.offsetSeconds ?? 0) === (b.offsetSeconds ?? 0)
+  );
+}
+
 /** The part of the player state an engine start changes. */
 interface Advancing {
   engine: EngineState;
+  plan: EnginePlan;
   source: PlayerSource;
   currentTrack: PlayerTrack | null;
   queue: PlayerTrack[];
@@ -51,6 +77,8 @@ export function advanceOnEngine(state: Advancing, key: string, duration: number,
   if (planned?.plan.key !== key) return;
   const fits = planned.source.kind === 'queue' ? state.source.kind === 'queue' && state.queue[0]?.id === key : state.source.kind === 'radio';
   state.engine = { gain: planned.plan.gain, next: null, started: fits ? planned : null };
+  // the plan it followed is used up: the engine plays it at its gain, and nothing is planned after it yet
+  state.plan = { gain: planned.plan.gain, next: null };
   if (!fits) return;
   if (planned.source.kind === 'queue') {
     setAside();
@@ -69,4 +97,11 @@ export function advanceOnEngine(state: Advancing, key: string, duration: number,
     currentTime: planned.plan.offsetSeconds ?? 0,
     duration: duration > 0 ? duration : track.duration,
   });
+}
+
+/** Two planned tracks the engine would play alike, for the same source. */
+export function samePlannedNext(a: PlannedNext | null, b: PlannedNext | null): boolean {
+  if (!a || !b) return !a && !b;
+  const sameSource = a.source.kind === b.source.kind && (a.source.kind === 'queue' || a.source.itemId === (b.source as { itemId: string | null }).itemId);
+  return sameSource && a.track.id === b.track.id && samePlan(a.plan, b.plan);
 }

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { VOLUME_DEFAULT } from '../../../contract/limits';
-import { advanceOnEngine, initialEngineState, type EngineState, type PlannedNext } from './engineState';
+import { advanceOnEngine, initialEnginePlan, initialEngineState, type EnginePlan, type EngineState, type PlannedNext } from './engineState';
 import { QUEUE_SOURCE, type PlayerSource, type PlayerTrack, type PlaySource } from './playerTypes';
 
 /** docs/product.md §3 player and audio player state. */
@@ -22,6 +22,9 @@ export interface PlayerState {
   history: PlayerTrack[];
   /** the queue, or the radio (radio mode: no seek, no previous, Next is an admin's Skip) */
   source: PlayerSource;
+  /** what the queue or the radio wants the engine to have (its next track, the current gain) */
+  plan: EnginePlan;
+  /** what the engine was told (the playback saga brings it to `plan`) */
   engine: EngineState;
   /** the browser blocked autoplay: the next click anywhere resumes */
   requiresInteraction: boolean;
@@ -58,6 +61,7 @@ export const initialPlayerState: PlayerState = {
   queue: [],
   history: [],
   source: QUEUE_SOURCE,
+  plan: initialEnginePlan,
   engine: initialEngineState,
   requiresInteraction: false,
   pendingStart: null,
@@ -107,6 +111,8 @@ export const playerSlice = createSlice({
     // Results, dispatched by the player sagas.
     /** A track is being loaded: its time starts at `at` (0) and its duration is the library's until the file says. */
     trackLoading(state, action: PayloadAction<{ duration: number; at?: number }>) {
+      // a load replaces what plays, so what was planned after the old track goes
+      state.plan.next = null;
       state.isLoading = true;
       state.error = null;
       state.currentTime = action.payload.at ?? 0;
@@ -127,7 +133,7 @@ export const playerSlice = createSlice({
     /** After a reload: the saved player comes back paused, its track not loaded until Play. */
     restored(state, action: PayloadAction<RestoredPlayer>) {
       const saved = action.payload;
-      Object.assign(state, { ...initialPlayerState, engine: state.engine, volume: saved.volume, isMuted: saved.muted });
+      Object.assign(state, { ...initialPlayerState, plan: state.plan, engine: state.engine, volume: saved.volume, isMuted: saved.muted });
       if (!saved.track) return;
       Object.assign(state, {
         currentTrack: saved.track,
@@ -198,6 +204,14 @@ export const playerSlice = createSlice({
     radioModeLeft(state) {
       state.source = QUEUE_SOURCE;
     },
+    /** The queue or the radio wants this track next on the engine (null: nothing). */
+    nextPlanned(state, action: PayloadAction<PlannedNext | null>) {
+      state.plan.next = action.payload;
+    },
+    /** The current track should play at this gain (docs/product.md §2.14). */
+    gainPlanned(state, action: PayloadAction<number>) {
+      state.plan.gain = action.payload;
+    },
     /** The engine was told its next track (null: none). */
     engineNextSet(state, action: PayloadAction<PlannedNext | null>) {
       state.engine.next = action.payload;
@@ -206,6 +220,16 @@ export const playerSlice = createSlice({
     engineGainSet(state, action: PayloadAction<number>) {
       state.engine.gain = action.payload;
     },
+    /** Another load replaces the current track: where it was left (docs/product.md §4.4 keeps a long track's place). */
+    trackLeft(_state, _action: PayloadAction<{ track: PlayerTrack; seconds: number; duration: number }>) {},
+    /** The page was hidden (another tab, the screen locked, the page closing): a long track's place is saved. */
+    pageHidden() {},
+    /** docs/product.md §4.4: where the listener left a long track was saved on the server. */
+    bookmarkSaved(_state, _action: PayloadAction<{ songId: string; positionMs: number }>) {},
+    /** A long track played to its end: its bookmark is gone. */
+    bookmarkDeleted(_state, _action: PayloadAction<{ songId: string }>) {},
+    /** A long track played from its start went on at its bookmark. */
+    bookmarkResumed(_state, _action: PayloadAction<{ songId: string; seconds: number }>) {},
     /** A new track started playing outside radio mode (statistics count a play on it). */
     trackStarted(_state, _action: PayloadAction<{ track: PlayerTrack; source: PlaySource }>) {},
 

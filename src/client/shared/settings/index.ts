@@ -11,6 +11,7 @@ export {
   selectPrivacy,
   selectStreaming,
   selectPlayback,
+  selectPlaybackSettings,
   loadSettings,
   SETTINGS_STORAGE_KEY,
   DEFAULT_NOTIFICATIONS,

@@ -54,6 +54,9 @@ export const DEFAULT_PRIVACY: PrivacySettings = { recordListeningHistory: true, 
 export const DEFAULT_STREAMING: StreamingSettings = { autoplayNext: true };
 export const DEFAULT_PLAYBACK: PlaybackSettings = { crossfadeSeconds: 0, replayGainMode: 'auto', preampDb: 0 };
 
+/** The playback settings from the root state; a store without the settings (tests) has the defaults. */
+export const selectPlaybackSettings = (state: { settings?: Partial<SettingsState> }): PlaybackSettings => state.settings?.playback ?? DEFAULT_PLAYBACK;
+
 /** The settings and what the system's theme is now (not a setting: never stored). */
 export interface SettingsSliceState extends SettingsState {
   systemTheme: ThemeName;

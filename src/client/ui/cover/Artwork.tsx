@@ -2,6 +2,7 @@ import { memo, useState } from 'react';
 import styled from 'styled-components';
 import { artworkSrc, type ArtworkSize } from '../../../contract/artwork';
 import { GeneratedCover } from './GeneratedCover';
+import { useOnScreenSrc } from './useOnScreenSrc';
 
 const Img = styled.img<{ $size?: number; $round: boolean }>`
   display: block;
@@ -26,27 +27,51 @@ export interface ArtworkProps {
   round?: boolean;
   /** the picture's text; "" (decorative) where its title is beside it */
   alt?: string;
+  /** fetched only while on screen, cancelled when scrolled away before it arrived (the cards of a large grid) */
+  onlyOnScreen?: boolean;
+}
+
+interface PictureProps {
+  src: string;
+  alt: string;
+  size: number | undefined;
+  drawn: number;
+  round: boolean;
+  onlyOnScreen: boolean;
+  onFailed: () => void;
+}
+
+function Picture({ src, alt, size, drawn, round, onlyOnScreen, onFailed }: PictureProps) {
+  const shown = useOnScreenSrc(src, onlyOnScreen);
+  return (
+    <Img
+      ref={shown.ref}
+      src={shown.src}
+      alt={alt}
+      width={drawn}
+      height={drawn}
+      $size={size}
+      $round={round}
+      loading="lazy"
+      decoding="async"
+      data-testid="artwork"
+      onLoad={shown.onLoad}
+      // a src taken away (scrolled off before it arrived) is no failure
+      onError={(event) => {
+        if (event.currentTarget.getAttribute('src')) onFailed();
+      }}
+    />
+  );
 }
 
 /**
  * A song's, album's or artist's picture (docs/product.md §5.7): the server's thumbnail, or the cover
  * generated from the name when there is none or it fails to load.
  */
-export const Artwork = memo(function Artwork({ url, name, thumb, size, round = false, alt = '' }: ArtworkProps) {
+export const Artwork = memo(function Artwork({ url, name, thumb, size, round = false, alt = '', onlyOnScreen = false }: ArtworkProps) {
   const [failed, setFailed] = useState<string | null>(null);
   if (!url || failed === url) return <GeneratedCover name={name} size={size ?? thumb} round={round} />;
-  return (
-    <Img
-      src={artworkSrc(url, thumb)}
-      alt={alt}
-      width={size ?? thumb}
-      height={size ?? thumb}
-      $size={size}
-      $round={round}
-      loading="lazy"
-      decoding="async"
-      data-testid="artwork"
-      onError={() => setFailed(url)}
-    />
-  );
+  const src = artworkSrc(url, thumb);
+  // keyed by the address: a new picture starts over (not loaded, not yet on screen)
+  return <Picture key={src} src={src} alt={alt} size={size} drawn={size ?? thumb} round={round} onlyOnScreen={onlyOnScreen} onFailed={() => setFailed(url)} />;
 });

@@ -31,7 +31,7 @@ async function call(t: TestApp, method: 'POST' | 'PUT', url: string, headers: ob
 
 /**
  * Realistic data in every table: through the app's routes where a user would write it (playlists
- * and their order, likes, plays, Music Box votes, the radio queue, Subsonic keys and app password),
+ * and their order, likes, plays, Music Box votes, the radio queue, Subsonic keys and app password, a radio listen link),
  * rows for the rest (library, artwork, rate limits, ratings), with values that test the text round
  * trip: microsecond timestamps, arrays, JSON, real numbers, quotes and newlines.
  */
@@ -50,8 +50,9 @@ export async function seedBackupData(t: TestApp): Promise<Seeded> {
   const suggestion = await call(t, 'POST', '/api/musicbox/suggestions', user.headers, { title: 'Wish', artist: 'Someone' });
   await call(t, 'POST', `/api/musicbox/suggestions/${suggestion.suggestion.id}/toggle-vote`, admin.headers);
   for (const id of [songIds[3], songIds[1]]) await call(t, 'POST', '/api/radio/queue', admin.headers, { songId: id });
-  await call(t, 'PUT', '/api/subsonic/password', user.headers, { password: APP_PASSWORD });
-  await call(t, 'POST', '/api/subsonic/keys', user.headers, { name: 'phone' });
+  await call(t, 'PUT', '/api/subsonic/password', user.headers, { password: APP_PASSWORD, currentPassword: user.password });
+  await call(t, 'POST', '/api/subsonic/keys', user.headers, { name: 'phone', currentPassword: user.password });
+  await call(t, 'POST', '/api/radio/listen-url', user.headers);
   await seedRows(t, admin.user.id, user.user.id, songIds);
   return { adminHeaders: admin.headers, userHeaders: user.headers, playlistId, playlistOrder, songIds };
 }
@@ -80,9 +81,11 @@ async function seedRows(t: TestApp, adminId: string, userId: string, songIds: st
     .where(sql`${schema.songs.id} = ${songIds[0]}`);
   await db.insert(schema.folderImages).values({ path: '/music/a/cover.jpg', hash: 'h1', sizeBytes: 12345, mtimeMs: 1_700_000_000_123 });
   await db.insert(schema.generatedArtworks).values({ hash: 'g1', label: 'Album' });
+  await db.insert(schema.brokenArtworks).values({ hash: 'b1', reason: 'Input buffer has corrupt header' });
   await db.insert(schema.itemRatings).values({ userId, itemKind: 'album', itemId: album.id, rating: 4 });
   await db.insert(schema.itemStars).values({ userId, itemKind: 'artist', itemId: artist.id });
   await db.insert(schema.playQueues).values({ userId, songIds: songIds.slice(0, 3), currentSongId: songIds[1], positionMs: 42_000, changedBy: 'app' });
+  await db.insert(schema.bookmarks).values({ userId, songId: songIds[2], positionMs: 93_500, comment: 'the bridge' });
   await db.insert(schema.passwordResets).values({ userId, tokenHash: 'reset-hash', expiresAt: new Date(Date.now() + 3_600_000) });
   await db.insert(schema.addressLimits).values({ key: 'login:127.0.0.1', count: 3, resetAt: new Date() });
   await db.execute(sql`insert into auth_attempts (kind, key, at) values ('login_failure', ${userId}, '2026-01-02 03:04:05.123456+00')`);

@@ -6,7 +6,7 @@ import { perform } from '../perform';
 
 export const usersSetPassword: CliCommand = {
   name: 'users set-password',
-  summary: 'Set a password (from stdin, or made and printed once) and sign the user out everywhere',
+  summary: 'Set a password (from stdin, or made and printed once), sign the user out everywhere and revoke their Subsonic credentials',
   usage: 'users set-password <email> [--password-stdin]',
   async run(context) {
     const { positionals, values } = parseCommandArgs(context.args, { positionals: ['email'], options: { 'password-stdin': { type: 'boolean' } } });
@@ -15,7 +15,7 @@ export const usersSetPassword: CliCommand = {
     const done = await context.withTarget((target) =>
       perform<{ email: string }>(target, 'users.setPassword', { email, password }, (database) => setAccountPassword(database, email, password)),
     );
-    context.output.out(`password of ${done.email} changed; their sessions are signed out`);
+    context.output.out(`password of ${done.email} changed; their sessions are signed out and their Subsonic app password and API keys revoked`);
     if (generated) {
       context.output.out(`password: ${password}`);
       context.output.err('wavelength: the password is shown once');

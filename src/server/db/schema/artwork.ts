@@ -24,3 +24,15 @@ export const generatedArtworks = pgTable('generated_artworks', {
   label: text('label').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+/**
+ * Pictures that failed to render (a truncated JPEG, a PNG over the pixel limit, garbage bytes), by
+ * their hash: marked at their first failed render, never decoded again; albums and songs skip them
+ * when their artwork is chosen, and a request for one answers its album's fallback.
+ */
+export const brokenArtworks = pgTable('broken_artworks', {
+  hash: text('hash').primaryKey(),
+  /** what the image decoder said, for the admin and the log */
+  reason: text('reason').notNull(),
+  markedAt: timestamp('marked_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

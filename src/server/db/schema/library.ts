@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, real, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns';
+import { createdAt, ts } from './columns';
 import { users } from './users';
 
 /** The library's tables (songs, albums, artists) and the song columns (docs/product.md §5.7); schema.ts re-exports them. */
@@ -97,6 +97,12 @@ export function songLibraryColumns() {
     folderImageHash: text('folder_image_hash'),
     /** what artworkUrl names: the embedded picture, else the album's artwork (set after each scan's writes) */
     artworkHash: text('artwork_hash'),
+    /**
+     * When a scan last found the scanned file gone or unreadable (docs/product.md §5.7): the song is
+     * hidden from every list but keeps its id, likes, plays and playlist entries until the file
+     * comes back (the scan clears it) or an admin purges it. Null: the song is present.
+     */
+    missingSince: ts('missing_since'),
   };
 }
 
@@ -130,6 +136,9 @@ export const songs = pgTable(
     uniqueIndex('songs_file_path_key').on(t.filePath),
     index('songs_album_idx').on(t.albumId, t.discNumber, t.trackNumber),
     index('songs_picture_hash_idx').on(t.pictureHash),
+    index('songs_missing_idx')
+      .on(t.missingSince)
+      .where(sql`${t.missingSince} is not null`),
     check('songs_source_check', sql`${t.source} in ('demo', 'upload', 'scan')`),
   ],
 );

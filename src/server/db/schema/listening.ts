@@ -1,4 +1,4 @@
-import { bigserial, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, ts } from './columns';
 import { songs } from './library';
 import { users } from './users';
@@ -80,4 +80,25 @@ export const playEvents = pgTable(
     index('play_events_user_time_idx').on(t.userId, t.playedAt),
     index('play_events_time_idx').on(t.playedAt),
   ],
+);
+
+/**
+ * Where each user left a song (Subsonic's bookmarks, the resume point of long tracks): one per
+ * user and song, with the app's comment; gone with the user or the song.
+ */
+export const bookmarks = pgTable(
+  'bookmarks',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    songId: uuid('song_id')
+      .notNull()
+      .references(() => songs.id, { onDelete: 'cascade' }),
+    positionMs: bigint('position_ms', { mode: 'number' }).notNull(),
+    comment: text('comment').notNull().default(''),
+    createdAt: createdAt(),
+    changedAt: ts('changed_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.songId] }), index('bookmarks_user_changed_idx').on(t.userId, t.changedAt)],
 );

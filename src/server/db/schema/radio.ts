@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, index, integer, pgTable, smallint, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, index, integer, pgTable, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, ts } from './columns';
 import { songs } from './library';
 import { users } from './users';
@@ -20,6 +20,8 @@ export const radioState = pgTable(
     startedAt: ts('started_at'),
     /** where the current track stood when the radio was stopped, to resume from there */
     pausedOffsetMs: integer('paused_offset_ms'),
+    /** the live audio stream (modules/radio/stream) plays without a listen link too */
+    streamPublic: boolean('stream_public').notNull().default(false),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [check('radio_state_singleton', sql`${t.id} = 1`)],
@@ -53,4 +55,22 @@ export const radioHistory = pgTable(
     endReason: text('end_reason').notNull(),
   },
   (t) => [index('radio_history_ended_idx').on(t.endedAt.desc())],
+);
+
+/**
+ * Each user's listen link to the live stream (modules/radio/stream/access). The link's token is
+ * derived from `nonce` with the server's secret, so it can be shown again without being stored;
+ * requests are matched by the token's SHA-256. A new nonce revokes the old link.
+ */
+export const radioListenTokens = pgTable(
+  'radio_listen_tokens',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    nonce: text('nonce').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('radio_listen_tokens_hash_key').on(t.tokenHash)],
 );

@@ -31,8 +31,6 @@ export class ChunkPool {
   }
 }
 
-const sharedPool = new ChunkPool();
-
 const openFile = (filePath: string) => new Promise<number>((resolve, reject) => open(filePath, 'r', (error, fd) => (error ? reject(error) : resolve(fd))));
 const readInto = (fd: number, chunk: Buffer, length: number, position: number) =>
   new Promise<number>((resolve, reject) => read(fd, chunk, 0, length, position, (error, bytesRead) => (error ? reject(error) : resolve(bytesRead))));
@@ -49,7 +47,7 @@ export class PooledFileRange extends Readable {
     private readonly filePath: string,
     private readonly start: number,
     private readonly end: number,
-    private readonly pool: ChunkPool = sharedPool,
+    private readonly pool: ChunkPool,
   ) {
     super();
   }

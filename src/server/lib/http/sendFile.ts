@@ -1,4 +1,5 @@
-import { stat } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, stat } from 'node:fs/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '../../../contract/messages';
 import { HttpError } from '../httpError';
@@ -15,6 +16,9 @@ export async function sendMediaFile(request: FastifyRequest, reply: FastifyReply
   let info;
   try {
     info = await stat(filePath);
+    // stat needs no read permission: a file made unreadable (chmod 000) since the last scan is
+    // gone for this request too, not a 500 when the stream opens it
+    await access(filePath, constants.R_OK);
   } catch {
     throw new HttpError(404, MESSAGES.notFound);
   }
@@ -57,5 +61,5 @@ export async function sendMediaFile(request: FastifyRequest, reply: FastifyReply
     reply.header('content-range', `bytes ${start}-${end}/${size}`);
   }
   if (request.method === 'HEAD' || length === 0) return reply.send();
-  return reply.send(new PooledFileRange(filePath, start, end));
+  return reply.send(new PooledFileRange(filePath, start, end, reply.server.chunkPool));
 }

@@ -1,5 +1,6 @@
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { UnreadableImageError } from './unreadableImage';
 import type { ThumbnailRenderer } from './renderThumbnail';
 
 export interface ThumbnailCacheOptions {
@@ -24,7 +25,10 @@ export class ThumbnailCache {
     return path.join(this.options.dir, `${hash}-${size}.jpg`);
   }
 
-  /** The JPEG of a hash at a size, or null when the hash names no image the library can read. */
+  /**
+   * The JPEG of a hash at a size, or null when the hash names no image the library can read; throws
+   * UnreadableImageError when its image is there but does not decode (nothing is cached for it).
+   */
   async get(hash: string, size: number): Promise<Buffer | null> {
     const file = this.fileOf(hash, size);
     const cached = await readFile(file).catch(() => null);
@@ -41,7 +45,12 @@ export class ThumbnailCache {
   private async make(hash: string, size: number, file: string): Promise<Buffer | null> {
     const image = await this.options.source(hash);
     if (!image) return null;
-    const jpeg = await this.options.render(image, size);
+    let jpeg: Buffer;
+    try {
+      jpeg = await this.options.render(image, size);
+    } catch (error) {
+      throw new UnreadableImageError(hash, error);
+    }
     await mkdir(this.options.dir, { recursive: true });
     const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
     try {

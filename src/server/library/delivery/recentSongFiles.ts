@@ -27,7 +27,10 @@ export class RecentSongFiles {
     private readonly dirs: SongFileDirs,
   ) {}
 
-  /** The song and its file on disk: 404 when the song is unknown or its file gone or outside the roots, 415 when it cannot be played here. */
+  /**
+   * The song and its file on disk: 404 when the song is unknown, marked missing by a scan, or its
+   * file gone or outside the roots; 415 when it cannot be played here.
+   */
   async locate(id: string, log: FastifyBaseLogger): Promise<{ file: StreamFile; filePath: string }> {
     let file = await this.fileOf(id);
     let filePath = file.unplayableReason === null ? await songFilePath(this.dirs, file) : null;
@@ -54,11 +57,17 @@ export class RecentSongFiles {
     this.files.delete(id);
   }
 
+  /** Forgets every song (after a scan, which may have marked files missing or moved them). */
+  forgetAll(): void {
+    this.files.clear();
+  }
+
   private async fileOf(id: string): Promise<StreamFile> {
     let file = this.files.get(id);
     if (!file) {
       const row = await findSong(this.db, id);
       if (!row) throw new HttpError(404, MESSAGES.notFound);
+      if (row.missingSince) throw new HttpError(404, MESSAGES.songFileMissing);
       file = {
         id: row.id,
         source: row.source,

@@ -1,11 +1,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sendMediaFile } from '../../lib/http/sendFile';
-import { needsTranscode, TRANSCODED_MIME } from '../transcode/formats';
-import { canStartLiveTranscode, sendLiveTranscode } from '../transcode/liveTranscode';
+import { sendLiveTranscode } from '../transcode/liveTranscode';
 import { transcodePlan, type StreamRequest } from '../transcode/liveTranscodePlan';
 import type { LiveTranscodes } from '../transcode/liveTranscodes';
+import { TRANSCODE_BUSY_RETRY_AFTER_S } from '../transcode/transcodeBusy';
 import type { TranscodeCache } from '../transcode/transcodeCache';
 import { transcodedFile } from '../transcode/transcodedFile';
+import { TranscodeFailure } from '../transcode/transcodeFailure';
+import { estimatedLength } from './estimatedLength';
+import { servedFormat } from './servedFormat';
 
 /** The stored facts of a song that decide how its file goes out. */
 export interface DeliveredSong {
@@ -19,28 +22,69 @@ export interface DeliveredSong {
 export interface Delivery {
   /** the song's file on disk (songFilePath.ts) */
   filePath: string;
-  /** the app's FLAC copies of ALAC and AIFF songs */
+  /** the app's FLAC copies of ALAC and AIFF songs; its pool runs every ffmpeg */
   flacCopies: TranscodeCache;
   hasFfmpeg: boolean;
+  /** who asks (a user id, else the address): their requests queue behind each other in the pool, not before others' */
+  owner: string;
   /**
    * a client that may ask for another format or a lower bitrate (Subsonic's stream): a live
-   * transcode when ffmpeg and a core are free. `asked` reads the request only then, as its parameters may be refused.
+   * transcode in a slot of the pool. `asked` reads the request's parameters (they may be refused).
    */
-  live?: { asked: () => StreamRequest; transcodes: LiveTranscodes };
+  live?: { asked: () => StreamRequest; transcodes: LiveTranscodes; estimateContentLength?: boolean };
 }
+
+export const NO_FFMPEG_FOR_FORMAT = 'This server cannot convert songs (ffmpeg is not installed); ask for the original file (format=raw).';
 
 /**
  * Sends a song's audio, for the web app's stream route and Subsonic's stream alike: a live
- * transcode when one is asked for and allowed (liveTranscodePlan.ts), else the file with Range
- * support, or for ALAC and AIFF its cached FLAC copy (docs/decisions/library.md, Transcoding).
- * A conversion that cannot happen throws TranscodeFailure.
+ * transcode when one is asked for (liveTranscodePlan.ts), else the file with Range support, or for
+ * ALAC and AIFF its cached FLAC copy (docs/decisions/library.md, Transcoding). A format asked for
+ * is sent in that format or refused, never replaced by another (only a bitrate limit alone may get
+ * the original). A conversion that cannot happen throws TranscodeFailure (busy: 503 with Retry-After).
  */
 export async function sendSongFile(request: FastifyRequest, reply: FastifyReply, song: DeliveredSong, delivery: Delivery): Promise<FastifyReply | void> {
-  const { filePath, flacCopies, hasFfmpeg, live } = delivery;
-  // no ffmpeg, or every core already transcoding: the original file
-  const plan = live && hasFfmpeg && canStartLiveTranscode(live.transcodes) ? transcodePlan(song, live.asked()) : null;
-  if (plan && live) return sendLiveTranscode(request, reply, { source: filePath, plan, durationMs: song.durationMs, live: live.transcodes });
-  if (!needsTranscode(song)) return sendMediaFile(request, reply, filePath, song.mimeType);
-  const flac = await transcodedFile({ cache: flacCopies, hasFfmpeg, songId: song.id, codec: song.codec, sourcePath: filePath, log: request.log });
-  return sendMediaFile(request, reply, flac, TRANSCODED_MIME);
+  try {
+    return await deliver(request, reply, song, delivery);
+  } catch (error) {
+    if (error instanceof TranscodeFailure && error.statusCode === 503) reply.header('retry-after', String(TRANSCODE_BUSY_RETRY_AFTER_S));
+    throw error;
+  }
+}
+
+async function deliver(request: FastifyRequest, reply: FastifyReply, song: DeliveredSong, delivery: Delivery): Promise<FastifyReply | void> {
+  const { filePath, flacCopies, hasFfmpeg, live, owner } = delivery;
+  const asked = live?.asked();
+  const plan = live && asked ? transcodePlan(song, asked) : null;
+  if (plan && live) {
+    const formatAsked = asked?.format?.toLowerCase() === plan.target;
+    if (hasFfmpeg) {
+      try {
+        return await sendLiveTranscode(request, reply, {
+          source: filePath,
+          plan,
+          durationMs: song.durationMs,
+          live: live.transcodes,
+          pool: flacCopies.pool,
+          owner,
+          contentLength: live.estimateContentLength ? estimatedLength(plan.kbps, song.durationMs) : undefined,
+        });
+      } catch (error) {
+        // a bitrate limit alone may be answered with the original when every slot is busy
+        if (formatAsked || !(error instanceof TranscodeFailure && error.statusCode === 503)) throw error;
+      }
+    } else if (formatAsked) throw new TranscodeFailure(415, NO_FFMPEG_FOR_FORMAT);
+  }
+  const served = servedFormat(song);
+  if (served.kind === 'file') return sendMediaFile(request, reply, filePath, served.contentType);
+  const copy = await transcodedFile({ cache: flacCopies, hasFfmpeg, songId: song.id, codec: song.codec, sourcePath: filePath, owner, log: request.log });
+  // served from disk to its end: until then no eviction may remove it
+  reply.raw.once('finish', copy.release);
+  reply.raw.once('close', copy.release);
+  try {
+    return await sendMediaFile(request, reply, copy.path, served.contentType);
+  } catch (error) {
+    copy.release();
+    throw error;
+  }
 }

@@ -5,15 +5,15 @@ import type { FoundFile } from './types';
 export interface Classified {
   unchanged: FoundFile[];
   /** known path, other size or mtime: re-read, same song id */
-  changed: { file: FoundFile; id: string }[];
+  changed: { file: FoundFile; id: string; wasMissing: boolean }[];
   added: FoundFile[];
-  /** known songs whose file was not found: removed, unless a new file turns out to be them moved */
+  /** known songs whose file was not found: marked missing, unless a new file turns out to be them moved */
   missing: KnownSong[];
 }
 
 /**
  * Phase 2, change detection (docs/decisions/library.md): a file is unchanged when its path, size
- * and mtime (whole ms) are what the database holds. Songs under a root that could not be read,
+ * and mtime (whole ms) are what the database holds and the song is not marked missing. Songs under a root that could not be read,
  * or that yielded no file at all (an unmounted disk), are never counted missing.
  */
 export function classify(files: FoundFile[], known: Map<string, KnownSong>, protectedRoots: string[]): Classified {
@@ -23,8 +23,9 @@ export function classify(files: FoundFile[], known: Map<string, KnownSong>, prot
     seen.add(file.path);
     const song = known.get(file.path);
     if (!song) result.added.push(file);
-    else if (song.sizeBytes === file.size && song.fileMtimeMs === file.mtimeMs) result.unchanged.push(file);
-    else result.changed.push({ file, id: song.id });
+    // a song marked missing is read again even when its file looks unchanged (restored with its old mtime)
+    else if (song.sizeBytes === file.size && song.fileMtimeMs === file.mtimeMs && !song.missingSince) result.unchanged.push(file);
+    else result.changed.push({ file, id: song.id, wasMissing: song.missingSince !== null });
   }
   for (const song of known.values()) {
     if (!seen.has(song.filePath) && !protectedRoots.some((root) => isInside(root, song.filePath))) result.missing.push(song);

@@ -4,13 +4,14 @@ import { parseFile } from '../../lib/musicMetadata';
 import type { SongLyrics } from '../../db/schema';
 import { embeddedPictureHash } from '../artwork/embeddedPicture';
 import { UNKNOWN_ARTIST } from './albumKey';
+import { cleanTrackTags } from './cleanTags';
 import { splitArtists, unique } from './splitArtists';
 import type { TrackTags } from './types';
 
 /** A file music-metadata cannot read as audio: the scan reports it and goes on. */
 export class UnreadableAudioError extends Error {}
 
-/** Phase 3: the tags and stream facts of one file; the format is decided by content, not by name. */
+/** Phase 3: the tags and stream facts of one file, cleaned for the database; the format is decided by content, not by name. */
 export async function readTags(filePath: string): Promise<TrackTags> {
   let meta: IAudioMetadata;
   try {
@@ -25,8 +26,9 @@ export async function readTags(filePath: string): Promise<TrackTags> {
   const seconds = format.duration;
   if (!seconds || !Number.isFinite(seconds) || seconds <= 0) throw new UnreadableAudioError('no audio duration could be read (corrupt file?)');
   const artists = artistsOf(meta);
-  return {
-    title: common.title?.trim() || path.parse(filePath).name,
+  const fileName = path.parse(filePath).name;
+  const tags: TrackTags = {
+    title: common.title?.trim() || fileName,
     artist: common.artist?.trim() || artists.join(', '),
     artists,
     album: common.album?.trim() || null,
@@ -51,6 +53,7 @@ export async function readTags(filePath: string): Promise<TrackTags> {
     lyrics: lyricsOf(common),
     pictureHash: embeddedPictureHash(common.picture),
   };
+  return cleanTrackTags(tags, fileName);
 }
 
 /** Native tag ids of an explicit ARTISTS tag (Vorbis/FLAC, ID3v2 TXXX, MP4 freeform). */

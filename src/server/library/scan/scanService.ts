@@ -3,6 +3,7 @@ import { SKIPPED_LIST_MAX, type ScanResult } from '../../../contract/library';
 import type { Database } from '../../db/open';
 import { ffmpegAvailable } from './ffmpeg';
 import { runScan } from './runScan';
+import { describeScanFailure } from './scanErrors';
 import { emptyCounters, type ScanCounters, type SkippedFile } from './types';
 
 /** Advisory lock key ("scan"): one scan at a time across instances sharing PostgreSQL. */
@@ -84,11 +85,12 @@ export class LibraryScanService {
     let error: string | null = null;
     try {
       const hasFfmpeg = (this.options.ffmpegAvailable ?? ffmpegAvailable)();
-      ({ skipped } = await runScan({ db: database.db, roots, ffmpegAvailable: hasFfmpeg, counters, signal, targets }));
+      ({ skipped } = await runScan({ db: database.db, roots, ffmpegAvailable: hasFfmpeg, counters, signal, targets, log }));
       log.info({ ...counters, skipped: skipped.length, targets: targets?.length }, targets ? 'library folders rescanned' : 'library scan finished');
     } catch (cause) {
-      error = signal.aborted ? 'stopped: the server is closing' : (cause as Error).message;
-      log.error({ err: cause }, 'library scan failed');
+      // the admin reads the reason in words; the SQL and its parameters stay in this log (issue 27, item 6)
+      error = signal.aborted ? 'stopped: the server is closing' : describeScanFailure(cause);
+      log.error({ err: (cause as Error).cause ?? cause, stage: (cause as { stage?: string }).stage }, 'library scan failed');
     }
     this.last = {
       startedAt,

@@ -1,5 +1,7 @@
 import { lstat, opendir, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { PATH_MAX_BYTES, pathFitsIndex } from './cleanTags';
+import { mayRead } from './mayRead';
 import type { ScanTarget } from './scanTargets';
 import type { FoundFile, SkippedFile } from './types';
 
@@ -81,8 +83,20 @@ async function walkFolder(root: string, folder: string, result: WalkResult): Pro
 }
 
 async function addFile(root: string, full: string, result: WalkResult): Promise<void> {
+  if (!pathFitsIndex(full)) {
+    const bytes = Buffer.byteLength(full, 'utf8').toLocaleString('en-US');
+    result.skipped.push({
+      path: full,
+      reason: `path too long for the library (${bytes} bytes, at most ${PATH_MAX_BYTES.toLocaleString('en-US')})`,
+      failed: true,
+    });
+    return;
+  }
   try {
     const info = await stat(full);
+    // a file made unreadable is skipped, so its song is marked missing (docs/product.md §5.7)
+    const readable = mayRead(full, info);
+    if (readable !== true && !(await readable)) throw new Error('cannot be read');
     if (info.size === 0) {
       result.skipped.push({ path: full, reason: 'empty file (0 bytes)', failed: true });
       return;

@@ -13,12 +13,16 @@ export interface TrackWrite {
   track: ReadTrack;
   playability: Playability;
   id?: string;
+  /** the counter it adds to in a scan, taken back when its write is refused */
+  kind?: 'added' | 'changed' | 'moved';
 }
 
 type SongInsert = typeof songs.$inferInsert;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 const SONG_COLUMNS = getTableColumns(songs);
+/** artists rows per insert statement (3 parameters each) */
+const ARTIST_ROWS_PER_INSERT = 5000;
 const KEPT_ON_REWRITE = new Set(['id', 'createdAt', 'uploadedBy']);
 
 /** on conflict (id) do update: every scanned column from the new values, one statement for the batch. */
@@ -58,13 +62,18 @@ async function upsertArtists(tx: Tx, batch: TrackWrite[]): Promise<number> {
       if (sortKey && !byKey.has(sortKey)) byKey.set(sortKey, { name, sortKey, mbzArtistId: i === 0 ? tags.mbzArtistId : null });
     });
   }
-  if (!byKey.size) return 0;
-  const inserted = await tx
-    .insert(artists)
-    .values([...byKey.values()])
-    .onConflictDoNothing()
-    .returning({ id: artists.id });
-  return inserted.length;
+  // a statement takes at most 65,535 parameters: 500 files of 50 artists each would pass that in one
+  const rows = [...byKey.values()];
+  let inserted = 0;
+  for (let i = 0; i < rows.length; i += ARTIST_ROWS_PER_INSERT) {
+    const written = await tx
+      .insert(artists)
+      .values(rows.slice(i, i + ARTIST_ROWS_PER_INSERT))
+      .onConflictDoNothing()
+      .returning({ id: artists.id });
+    inserted += written.length;
+  }
+  return inserted;
 }
 
 /** The id of every album of the batch by its group key, creating the new ones. */
@@ -92,19 +101,6 @@ async function upsertAlbums(tx: Tx, batch: TrackWrite[]): Promise<Map<string, st
     .onConflictDoUpdate({ target: albums.groupKey, set: { name: sql`excluded.name`, albumArtist: sql`excluded.album_artist` } })
     .returning({ id: albums.id, groupKey: albums.groupKey });
   return new Map(rows.map((r) => [r.groupKey, r.id]));
-}
-
-/** Removed files' songs, deleted in batches (likes, plays and playlist entries go with them), then albums left empty. */
-export async function removeSongs(db: Db, ids: string[], batchSize: number): Promise<number> {
-  let written = 0;
-  for (let i = 0; i < ids.length; i += batchSize) {
-    const deleted = await db
-      .delete(songs)
-      .where(inArray(songs.id, ids.slice(i, i + batchSize)))
-      .returning({ id: songs.id });
-    written += deleted.length;
-  }
-  return written;
 }
 
 /**

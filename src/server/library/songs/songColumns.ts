@@ -29,7 +29,7 @@ export type SongSource = Pick<
   | 'rgAlbumPeak'
 >;
 
-/** The columns a Song is made of (modules/songs/toSong.ts), for every query that answers songs. */
+/** The columns a Song is made of (toSong.ts), for every query that answers songs. */
 export const songColumns = {
   id: songs.id,
   title: songs.title,

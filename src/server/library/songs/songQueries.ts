@@ -4,6 +4,7 @@ import type { Db } from '../../db/open';
 import { songs, type SongRow } from '../../db/schema';
 import { HttpError } from '../../lib/httpError';
 import { foldText } from '../../lib/text';
+import { presentSongs } from './presentSongs';
 import { songColumns, type SongSource } from './songColumns';
 
 /** A position in the library order (sort key, then id); modules/songs/cursor.ts hands it to clients as an opaque string. */
@@ -46,7 +47,7 @@ export function searchTextContains(column: SQL | typeof songs.searchText, term: 
  * and by duration. Returns one row more than asked when another page follows.
  */
 export async function listSongs(db: Db, input: ListSongsInput): Promise<SongListRow[]> {
-  const where: SQL[] = [];
+  const where: SQL[] = [presentSongs];
   const term = input.search ? foldText(input.search) : '';
   if (term) where.push(searchTextContains(songs.searchText, term));
   // Bounds in whole seconds, as durations are sent (rounded): a 180.4 s song is 180 s, so within a 3-minute maximum.
@@ -56,7 +57,7 @@ export async function listSongs(db: Db, input: ListSongsInput): Promise<SongList
   return db
     .select(listColumns)
     .from(songs)
-    .where(where.length ? and(...where) : undefined)
+    .where(and(...where))
     .orderBy(asc(songs.sortKey), asc(songs.id))
     .limit(input.limit + 1);
 }

@@ -1,40 +1,82 @@
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { processRuns } from '../../lib/processRuns';
 
-/**
- * Removes the oldest finished files of the cache folder (by atime, which a hit sets) until
- * the folder holds at most `maxBytes`; `keep` (the file just made or served) is never removed.
- * Answers the bytes left.
- */
-export async function evictCache(dir: string, maxBytes: number, keep: string): Promise<number> {
-  const names = (await readdir(dir)).filter((name) => name.endsWith('.flac'));
-  const files = [];
-  for (const name of names) {
+/** A file of the cache folder: a finished copy (`.flac`) or one being written (`.part`). */
+interface CacheFile {
+  full: string;
+  size: number;
+  usedMs: number;
+  finished: boolean;
+}
+
+async function cacheFiles(dir: string): Promise<CacheFile[]> {
+  const files: CacheFile[] = [];
+  for (const name of await readdir(dir)) {
+    const finished = name.endsWith('.flac');
+    if (!finished && !name.endsWith('.part')) continue;
     const full = path.join(dir, name);
     try {
       const info = await stat(full);
-      files.push({ full, size: info.size, usedMs: info.atimeMs });
+      files.push({ full, size: info.size, usedMs: info.atimeMs, finished });
     } catch {
       // removed by another request meanwhile
     }
   }
+  return files;
+}
+
+/**
+ * Removes the oldest finished copies of the cache folder (by atime, which a hit sets) until the
+ * folder, copies being written included, holds at most `maxBytes`. A file `kept` answers true for
+ * (one being served) is never removed; `remove` does the removing, so the cache can tell its
+ * requests a file is going. Answers the bytes left.
+ */
+export async function evictCache(
+  dir: string,
+  maxBytes: number,
+  kept: (file: string) => boolean,
+  remove: (file: string) => Promise<void> = (file) => rm(file, { force: true }),
+): Promise<number> {
+  const files = await cacheFiles(dir);
   let total = files.reduce((sum, f) => sum + f.size, 0);
   files.sort((a, b) => a.usedMs - b.usedMs);
   for (const file of files) {
     if (total <= maxBytes) break;
-    if (file.full === keep) continue;
-    await rm(file.full, { force: true });
+    if (!file.finished || kept(file.full)) continue;
+    await remove(file.full);
     total -= file.size;
   }
   return total;
 }
 
-/** `.part` files no running ffmpeg can still be writing (a crash or a kill left them): removed once per process. */
-export async function removeStaleParts(dir: string, olderThanMs: number): Promise<void> {
-  const now = Date.now();
-  for (const name of (await readdir(dir)).filter((n) => n.endsWith('.part'))) {
-    const full = path.join(dir, name);
-    const info = await stat(full).catch(() => null);
-    if (info && now - info.mtimeMs > olderThanMs) await rm(full, { force: true });
+/** The process id a part's name carries (`<copy>.flac.<pid>-<uuid>.part`), or null for a name without one. */
+export function partOwner(name: string): number | null {
+  const match = /\.(\d+)-[0-9a-f-]+\.part$/.exec(name);
+  return match ? Number(match[1]) : null;
+}
+
+/**
+ * Removes, at once and whatever their age, the `.part` files no running ffmpeg of a live server
+ * writes: those of a dead process, of no named process, or of this process but not `writing`
+ * (a server killed and started again may get the same id, as pid 1 in a container). Answers how many went.
+ */
+export async function removeDeadParts(dir: string, writing: (file: string) => boolean): Promise<number> {
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    throw error;
   }
+  let removed = 0;
+  for (const name of names.filter((n) => n.endsWith('.part'))) {
+    const full = path.join(dir, name);
+    const owner = partOwner(name);
+    const alive = owner !== null && (owner === process.pid ? writing(full) : processRuns(owner));
+    if (alive) continue;
+    await rm(full, { force: true });
+    removed += 1;
+  }
+  return removed;
 }

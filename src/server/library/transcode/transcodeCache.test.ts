@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { chmod, mkdtemp, readdir, stat, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,6 +18,13 @@ beforeAll(async () => {
   alac = await makeTrack(root, 'a.m4a', { format: 'alac', seconds: 3 });
   aiff = await makeTrack(root, 'b.aiff', { format: 'aiff', seconds: 2, frequency: 300 });
 });
+
+/** The id of a process that has ended. */
+async function deadPid(): Promise<number> {
+  const child = spawn('true');
+  await new Promise((resolve) => child.on('exit', resolve));
+  return child.pid!;
+}
 
 const cacheDir = () => mkdtemp(path.join(os.tmpdir(), 'wavelength-transcode-'));
 
@@ -54,16 +62,16 @@ describe('TranscodeCache', () => {
     expect(await readdir(dir)).toEqual([]);
   });
 
-  itWithFfmpeg('removes part files a crash left behind, not those another ffmpeg may be writing', async () => {
+  itWithFfmpeg('removes at once every part file a dead server left, not those another live server is writing', async () => {
     const dir = await cacheDir();
-    const old = path.join(dir, 'x-1-2.flac.dead.part');
-    const fresh = path.join(dir, 'y-1-2.flac.live.part');
-    await writeFile(old, 'left by a crash');
-    await writeFile(fresh, 'being written');
-    await utimes(old, new Date(Date.now() - 3_600_000), new Date(Date.now() - 3_600_000));
+    // a fresh part of a dead process (an ffmpeg killed with its server a moment ago), one without an owner, and one of a live process
+    const dead = path.join(dir, `x-1-2.flac.${await deadPid()}-0a1b.part`);
+    const legacy = path.join(dir, 'z-1-2.flac.dead.part');
+    const live = path.join(dir, `y-1-2.flac.${process.ppid}-0a1b.part`);
+    for (const file of [dead, legacy, live]) await writeFile(file, 'partly written');
     const cache = new TranscodeCache({ dir, maxBytes: 100 * 1024 * 1024, timeoutMs: 60_000 });
     const flac = await cache.flacOf('s', aiff);
-    expect((await readdir(dir)).sort()).toEqual([path.basename(flac), path.basename(fresh)].sort());
+    expect((await readdir(dir)).sort()).toEqual([path.basename(flac), path.basename(live)].sort());
   });
 
   it('kills an ffmpeg that runs past its time', async () => {
@@ -91,7 +99,7 @@ describe('evictCache', () => {
     }
     // kept is the oldest use but is the file being served
     await utimes(path.join(dir, 'kept.flac'), new Date(Date.UTC(2025, 0, 1)), new Date());
-    const left = await evictCache(dir, 2000, path.join(dir, 'kept.flac'));
+    const left = await evictCache(dir, 2000, (file) => file === path.join(dir, 'kept.flac'));
     expect(left).toBe(2000);
     expect((await readdir(dir)).sort()).toEqual(['kept.flac', 'new.flac']);
     expect((await stat(path.join(dir, 'new.flac'))).size).toBe(1000);

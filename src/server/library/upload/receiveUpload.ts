@@ -13,11 +13,14 @@ import { readTags } from '../scan/readTags';
 import { fileLooksLikeAudio } from '../scan/sniffAudio';
 import type { ReadTrack } from '../scan/types';
 import { uploadTempDir } from '../mediaDir';
+import { pendingUploadPath, uploadPartPath } from './uploadFiles';
 import { uploadExtension, uploadTags } from './uploadTags';
 
 export interface StoredUpload {
-  /** the file in MEDIA_DIR (relPath: its generated name) and its tags, as the scanner's pipeline takes them */
+  /** the file, still in MEDIA_DIR/tmp (relPath: the name it takes in MEDIA_DIR), and its tags, as the scanner's pipeline takes them */
   track: ReadTrack;
+  /** where saveUpload moves the file once its row is committed */
+  finalPath: string;
   playability: Playability;
 }
 
@@ -36,14 +39,15 @@ interface ReceivedParts {
 /**
  * Reads a multipart upload (song; optional title and artist) into MEDIA_DIR: the file is streamed
  * to a temporary file (multipart's fileSize limit truncates it at MAX_UPLOAD_MB), recognised by its
- * bytes and read by the scanner's readTags, and only then renamed into place. Any failure removes
- * what was written. The caller writes the row and removes the file if that fails.
+ * bytes and read by the scanner's readTags, then renamed to its pending name (uploadFiles.ts). Any
+ * failure removes what was written. The caller writes the row, then moves the file into MEDIA_DIR
+ * (saveUpload.ts): a server killed in between leaves no audio file without a row.
  */
 export async function receiveUpload(request: FastifyRequest, limits: UploadLimits): Promise<StoredUpload> {
   if (!request.isMultipart()) throw new HttpError(400, MESSAGES.allFieldsRequired);
   const tmpDir = uploadTempDir(limits.mediaDir);
   await mkdir(tmpDir, { recursive: true });
-  const tmpPath = path.join(tmpDir, `${randomUUID()}.part`);
+  const tmpPath = uploadPartPath(tmpDir);
   try {
     const parts = await receiveParts(request, tmpPath, limits.maxUploadBytes);
     if (parts.sizeBytes < 0) throw new HttpError(400, MESSAGES.allFieldsRequired);
@@ -51,11 +55,11 @@ export async function receiveUpload(request: FastifyRequest, limits: UploadLimit
     const { tags, playability } = await inspect(tmpPath, limits.hasFfmpeg);
 
     const fileName = `${randomUUID()}.${uploadExtension(playability)}`;
-    const filePath = path.join(limits.mediaDir, fileName);
-    await rename(tmpPath, filePath);
-    const { mtimeMs } = await stat(filePath);
-    const file = { path: filePath, root: limits.mediaDir, relPath: fileName, size: parts.sizeBytes, mtimeMs: Math.floor(mtimeMs) };
-    return { track: { file, tags: uploadTags(tags, overrides, tmpPath, parts.uploadedName) }, playability };
+    const pending = pendingUploadPath(tmpDir, fileName);
+    await rename(tmpPath, pending);
+    const { mtimeMs } = await stat(pending);
+    const file = { path: pending, root: limits.mediaDir, relPath: fileName, size: parts.sizeBytes, mtimeMs: Math.floor(mtimeMs) };
+    return { track: { file, tags: uploadTags(tags, overrides, tmpPath, parts.uploadedName) }, playability, finalPath: path.join(limits.mediaDir, fileName) };
   } finally {
     await rm(tmpPath, { force: true });
   }

@@ -11,6 +11,8 @@ export interface LibraryWatcherOptions {
   log: FastifyBaseLogger;
   burst?: BurstOptions;
   retryMs?: number;
+  /** how often each root itself is checked (gone, re-created, mounted over); default DEFAULT_ROOT_CHECK_MS */
+  rootCheckMs?: number;
 }
 
 /** 2 s of quiet, at most 8 s: a change is in the library well within 10 s (docs/product.md §5.7). */
@@ -48,7 +50,8 @@ export class LibraryWatcher {
     if (this.watchers.length) return;
     const { roots, log } = this.options;
     const retryMs = this.options.retryMs ?? DEFAULT_RETRY_MS;
-    this.watchers = roots.map((root) => new RootWatcher({ root, log, retryMs, onChange: (changed) => this.touched(root, changed) }));
+    const checkMs = this.options.rootCheckMs;
+    this.watchers = roots.map((root) => new RootWatcher({ root, log, retryMs, checkMs, onChange: (changed) => this.touched(root, changed) }));
     for (const watcher of this.watchers) watcher.open();
     log.info({ roots }, 'watching the music folders');
   }

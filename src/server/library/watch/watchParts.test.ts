@@ -4,11 +4,12 @@ import path from 'node:path';
 import { jest } from '@jest/globals';
 import type { FastifyBaseLogger } from 'fastify';
 import { BurstDebouncer } from './debounce';
-import { isHidden, RootWatcher } from './rootWatcher';
+import { RootWatcher } from './rootWatcher';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const errors: unknown[] = [];
-const log = { error: (obj: unknown) => errors.push(obj), info: () => undefined } as unknown as FastifyBaseLogger;
+const warnings: unknown[] = [];
+const log = { error: (obj: unknown) => errors.push(obj), warn: (obj: unknown) => warnings.push(obj), info: () => undefined } as unknown as FastifyBaseLogger;
 
 describe('BurstDebouncer', () => {
   beforeEach(() => jest.useFakeTimers());
@@ -37,17 +38,33 @@ describe('BurstDebouncer', () => {
 });
 
 describe('RootWatcher', () => {
-  it('treats names with a part starting with a dot as hidden', () => {
-    expect(isHidden(path.join('.Trash', 'a.mp3'))).toBe(true);
-    expect(isHidden(path.join('Album', '._a.mp3'))).toBe(true);
-    expect(isHidden(path.join('Album', 'a.mp3'))).toBe(false);
+  it('reports no hidden file or folder, nor anything under one', async () => {
+    const root = await mkdtemp(path.join(os.tmpdir(), 'wl-watch-'));
+    await mkdir(path.join(root, 'Album'));
+    await mkdir(path.join(root, '.Trash'));
+    const changed: (string | null)[] = [];
+    const watcher = new RootWatcher({ root, log, retryMs: 50, checkMs: 50, onChange: (changedPath) => changed.push(changedPath) });
+    expect(watcher.open()).toBe(true);
+    await sleep(200);
+    await writeFile(path.join(root, '.hidden.mp3'), 'x');
+    await writeFile(path.join(root, '.Trash', 'a.mp3'), 'x');
+    await writeFile(path.join(root, 'Album', '._a.mp3'), 'x');
+    await mkdir(path.join(root, 'Album', '.cache'));
+    await sleep(200);
+    await writeFile(path.join(root, 'Album', '.cache', 'b.mp3'), 'x');
+    await writeFile(path.join(root, 'Album', 'a.mp3'), 'x');
+    const deadline = Date.now() + 2_000;
+    while (!changed.includes(path.join(root, 'Album', 'a.mp3')) && Date.now() < deadline) await sleep(20);
+    watcher.close();
+    await rm(root, { recursive: true, force: true });
+    expect([...new Set(changed)]).toEqual([path.join(root, 'Album', 'a.mp3')]);
   });
 
   it('logs a folder it cannot watch, and retries until it can (then asks for a rescan)', async () => {
     const parent = await mkdtemp(path.join(os.tmpdir(), 'wl-watch-'));
     const root = path.join(parent, 'later');
     let changes = 0;
-    const watcher = new RootWatcher({ root, log, retryMs: 50, onChange: () => (changes += 1) });
+    const watcher = new RootWatcher({ root, log, retryMs: 50, checkMs: 50, onChange: () => (changes += 1) });
     errors.length = 0;
     expect(watcher.open()).toBe(false);
     expect(errors).toHaveLength(1);

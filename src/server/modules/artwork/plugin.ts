@@ -13,7 +13,11 @@ declare module 'fastify' {
 /** Decorates the app with its artwork service; `render` lets a test count the thumbnails made. */
 export const artworkPlugin = fp<{ config: Config; render?: ThumbnailRenderer }>(
   async (app, { config, render }) => {
-    app.decorate('artwork', new ArtworkService({ db: app.db, dataDir: config.dataDir, musicDirs: config.musicDirs, mediaDir: config.mediaDir, render }));
+    const onBroken = (error: Error) => app.log.warn({ err: error }, 'artwork: a picture that does not decode is marked broken; its album falls back');
+    app.decorate(
+      'artwork',
+      new ArtworkService({ db: app.db, dataDir: config.dataDir, musicDirs: config.musicDirs, mediaDir: config.mediaDir, render, onBroken }),
+    );
   },
   { name: 'artwork', dependencies: ['database'] },
 );

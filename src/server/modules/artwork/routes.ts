@@ -48,12 +48,14 @@ export const artworkRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
     reply.header('cache-control', IMMUTABLE);
     reply.header('etag', etag);
     if (etagMatches(request.headers['if-none-match'], etag)) return (reply as FastifyReply).status(304).send();
-    const image = await app.artwork.thumbnail(hash, size);
+    const image = await app.artwork.thumbnailOrFallback(hash, size);
     if (!image) {
       reply.removeHeader('etag');
       reply.removeHeader('cache-control');
       throw new HttpError(404, MESSAGES.notFound);
     }
-    return reply.type('image/jpeg').send(image);
+    // a broken picture answered with its album's fallback: the next listing names the fallback's URL
+    if (image.hash !== hash) reply.header('cache-control', 'no-cache').header('etag', `"${image.hash}-${size}"`);
+    return reply.type('image/jpeg').send(image.jpeg);
   });
 };

@@ -6,6 +6,7 @@ import type { Database } from '../../db/open';
 import { users } from '../../db/schema';
 import { AdminError } from '../../lib/adminError';
 import { firstIssue, requireAccount } from './accountAdmin';
+import { revokeAppCredentials } from './appCredentials';
 import { clearAttempts } from './attempts';
 import { hashPassword } from './passwords';
 import { createSessionEventBus } from './sessionEvents';
@@ -27,7 +28,10 @@ async function signOutEverywhere(database: Database, userId: string, now: Date):
     .catch(() => undefined);
 }
 
-/** Sets a new password (the sign-up's rule), clears the failed sign-ins and signs the user out everywhere. */
+/**
+ * Sets a new password (the sign-up's rule), clears the failed sign-ins, signs the user out everywhere
+ * and revokes their Subsonic app password and API keys, as a password reset does.
+ */
 export async function setAccountPassword(database: Database, email: string, password: string, now = new Date()): Promise<{ email: string }> {
   const parsed = NewPassword.safeParse(password);
   if (!parsed.success) throw new AdminError(firstIssue(parsed.error));
@@ -35,6 +39,7 @@ export async function setAccountPassword(database: Database, email: string, pass
   await setPasswordHash(database.db, user.id, await hashPassword(parsed.data), now);
   await clearAttempts(database.db, 'login_failure', `user:${user.id}`);
   await signOutEverywhere(database, user.id, now);
+  await revokeAppCredentials(database.db, user.id);
   return { email: user.email };
 }
 

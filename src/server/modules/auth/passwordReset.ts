@@ -1,12 +1,14 @@
 import { AUTH_MESSAGES } from '../../../contract/authMessages';
 import { HttpError } from '../../lib/httpError';
+import { appAccessRevokedMail } from '../../mail/appAccessRevokedMail';
 import { passwordResetMail } from '../../mail/passwordResetMail';
+import { revokeAppCredentials, type RevokedAppCredentials } from './appCredentials';
 import { claimAttempt, clearAttempts, RESET_REQUEST_LIMIT } from './attempts';
 import { hashPassword } from './passwords';
 import { consumeResetToken, createResetToken } from './resets';
 import type { AuthServiceDeps } from './serviceDeps';
 import { endAllSessions } from './sessions';
-import { findUserByEmail, setPasswordHash } from './users';
+import { findUserByEmail, findUserById, setPasswordHash } from './users';
 
 type Deps = Pick<AuthServiceDeps, 'db' | 'now' | 'mailer' | 'log' | 'sessionEndings'>;
 
@@ -37,13 +39,28 @@ async function sendResetMail({ db, now, mailer, log }: Deps, email: string, orig
   }
 }
 
-/** Sets the password from a live reset token and ends every session of that user; returns the user's id. */
-export async function resetPassword({ db, now, sessionEndings }: Deps, token: string, password: string): Promise<string> {
+/**
+ * Sets the password from a live reset token, ends every session of that user and revokes their
+ * Subsonic app password and API keys (telling them by mail, in the background); returns the user's id.
+ */
+export async function resetPassword(deps: Deps, background: (job: Promise<void>) => void, token: string, password: string): Promise<string> {
+  const { db, now, sessionEndings } = deps;
   const passwordHash = await hashPassword(password);
   const userId = await consumeResetToken(db, token, new Date(now()));
   if (!userId) throw new HttpError(400, AUTH_MESSAGES.resetLinkInvalid);
   await setPasswordHash(db, userId, passwordHash, new Date(now()));
   await endAllSessions(db, userId, new Date(now()), sessionEndings);
   await clearAttempts(db, 'login_failure', `user:${userId}`);
+  const revoked = await revokeAppCredentials(db, userId);
+  if (revoked.appPassword || revoked.apiKeys > 0) {
+    background(sendRevokedMail(deps, userId, revoked).catch((error: Error) => deps.log.error({ err: error }, 'app access revoked mail failed')));
+  }
   return userId;
+}
+
+async function sendRevokedMail({ db, mailer, log }: Deps, userId: string, revoked: RevokedAppCredentials): Promise<void> {
+  const user = await findUserById(db, userId);
+  if (!user) return;
+  await mailer.send(appAccessRevokedMail({ to: user.email, username: user.username, ...revoked }));
+  log.info({ apiKeys: revoked.apiKeys, appPassword: revoked.appPassword }, 'app access revoked by a password reset; the owner was mailed');
 }

@@ -20,7 +20,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     refresh: (token: string | undefined) => refresh(deps, token),
     logout: (token: string | undefined) => logout(deps, token),
     forgotPassword: (email: string, origin: string) => forgotPassword(deps, background, email, origin),
-    resetPassword: (token: string, password: string) => resetPassword(deps, token, password),
+    resetPassword: (token: string, password: string) => resetPassword(deps, background, token, password),
     /** Resolves when every mail job started so far has finished. */
     async idle(): Promise<void> {
       await Promise.allSettled([...pending]);

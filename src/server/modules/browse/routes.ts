@@ -17,11 +17,11 @@ import { HttpError } from '../../lib/httpError';
 import { requireUser } from '../../plugins/auth';
 import type { ZodApp } from '../../plugins/zodSchemas';
 import type { ModuleOptions } from '../moduleOptions';
-import { toSongs } from '../songs/toSong';
-import { albumSongs, artistIdByName, albumsOfArtist, findAlbum, listAlbums } from './albumQueries';
-import { findArtist, listArtists, topSongs } from './artistQueries';
-import { listGenres } from './genreQueries';
-import { searchLibrary } from './search';
+import { toSongs } from '../../library/songs/toSong';
+import { albumSongs, artistIdByName, albumsOfArtist, findAlbum, listAlbums } from '../../library/catalog/albumQueries';
+import { findArtist, listArtists, topSongs } from '../../library/catalog/artistQueries';
+import { listGenres } from '../../library/catalog/genreQueries';
+import { searchLibrary } from '../../library/catalog/search';
 
 const tags = ['library'];
 const ALBUM_NOT_FOUND = 'Album not found';

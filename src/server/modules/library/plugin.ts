@@ -1,6 +1,7 @@
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config';
+import { FfmpegPool } from '../../library/transcode/ffmpegPool';
 import { LiveTranscodes } from '../../library/transcode/liveTranscodes';
 import { TranscodeCache } from '../../library/transcode/transcodeCache';
 import { LibraryWatcher } from '../../library/watch/libraryWatcher';
@@ -12,7 +13,7 @@ declare module 'fastify' {
     library: LibraryScanService;
     /** Watches MUSIC_DIR and rescans on change once started (start-up starts it when MUSIC_WATCH is on). */
     libraryWatcher: LibraryWatcher;
-    /** The FLAC copies of ALAC and AIFF songs in DATA_DIR/transcode: one cache (and one size cap) for the web app's and the Subsonic API's streams. */
+    /** The FLAC copies of ALAC and AIFF songs in DATA_DIR/transcode: one cache (and one size cap) for the web app's and the Subsonic API's streams; its pool runs every ffmpeg of the app. */
     flacCopies: TranscodeCache;
     /** The Subsonic stream's live transcodes running on this app (its admission check and the metrics read them). */
     liveTranscodes: LiveTranscodes;
@@ -26,7 +27,10 @@ export const libraryPlugin = fp<{ config: Config; now: () => number; ffmpegAvail
     const libraryWatcher = new LibraryWatcher({ roots: config.musicDirs, library, log: app.log });
     app.decorate('library', library);
     app.decorate('libraryWatcher', libraryWatcher);
-    app.decorate('flacCopies', new TranscodeCache({ dir: path.join(config.dataDir, 'transcode'), maxBytes: config.transcodeCacheBytes }));
+    app.decorate(
+      'flacCopies',
+      new TranscodeCache({ dir: path.join(config.dataDir, 'transcode'), maxBytes: config.transcodeCacheBytes, pool: new FfmpegPool() }),
+    );
     app.decorate('liveTranscodes', new LiveTranscodes());
     // together: the watcher stops asking while a running scan is aborted rather than waited for
     app.addHook('onClose', async () => {

@@ -3,21 +3,26 @@ import type { LikedEntry } from '../../../contract/liked';
 import type { Db } from '../../db/open';
 import { likedSongs, songs } from '../../db/schema';
 import { assertSongExists } from '../../library/songs/songQueries';
+import { presentSongs } from '../../library/songs/presentSongs';
 import { songColumns } from '../../library/songs/songColumns';
-import { toSongs } from '../songs/toSong';
+import { toSongs } from '../../library/songs/toSong';
 
-/** The user's liked songs, newest first, with their songs in the same query. */
+/** The user's liked songs, newest first, with their songs in the same query; likes of missing songs are kept but not listed (docs/product.md §5.7). */
 export async function listLiked(db: Db, userId: string, limit: number, offset: number) {
   const [rows, [{ total }]] = await Promise.all([
     db
       .select({ id: likedSongs.id, createdAt: likedSongs.createdAt, song: songColumns })
       .from(likedSongs)
-      .innerJoin(songs, eq(songs.id, likedSongs.songId))
+      .innerJoin(songs, and(eq(songs.id, likedSongs.songId), presentSongs))
       .where(eq(likedSongs.userId, userId))
       .orderBy(desc(likedSongs.createdAt), desc(likedSongs.id))
       .limit(limit)
       .offset(offset),
-    db.select({ total: count() }).from(likedSongs).where(eq(likedSongs.userId, userId)),
+    db
+      .select({ total: count() })
+      .from(likedSongs)
+      .innerJoin(songs, and(eq(songs.id, likedSongs.songId), presentSongs))
+      .where(eq(likedSongs.userId, userId)),
   ]);
   return { rows, total };
 }

@@ -3,6 +3,7 @@ import type { Suggestion, SuggestionSort, SuggestionStatus } from '../../../cont
 import type { Db } from '../../db/open';
 import { artworkUrlOf } from '../../library/artwork/hashes';
 import { rowsOf } from '../../db/rowsOf';
+import { presentSong } from '../../library/songs/presentSongs';
 
 /** A row of the suggestion queries below, before it becomes the API's Suggestion. */
 interface SuggestionRow {
@@ -49,7 +50,7 @@ function selectSuggestions(viewerId: string | null, where: SQL, order: SQL, limi
       m.song_id, ls.artwork_hash
     from suggestions s
     cross join lateral (select case when s.status = 'approved'
-        then coalesce(s.song_id, (select so.id from songs so where so.match_key = s.normalized_key order by so.created_at, so.id limit 1))
+        then coalesce(s.song_id, (select so.id from songs so where so.match_key = s.normalized_key and ${presentSong('so')} order by so.created_at, so.id limit 1))
       end as song_id) m
     left join songs ls on ls.id = m.song_id
     join users u on u.id = s.suggested_by
@@ -176,7 +177,7 @@ export async function decideSuggestion(
 ): Promise<'ok' | 'missing' | 'decided'> {
   const linkSong =
     input.status === 'approved'
-      ? sql`(select so.id from songs so where so.match_key = suggestions.normalized_key order by so.created_at, so.id limit 1)`
+      ? sql`(select so.id from songs so where so.match_key = suggestions.normalized_key and ${presentSong('so')} order by so.created_at, so.id limit 1)`
       : sql`null`;
   const result = await db.execute(sql`
     update suggestions

@@ -29,14 +29,19 @@ export class CoverStore {
     return path.join(this.dir, name);
   }
 
-  /** Writes the image (atomically: temp file then rename) and returns its stored name. */
+  /** Writes the image (atomically: temp file then rename) and returns its stored name; a failed write (a full disk) leaves no temp file. */
   async save(bytes: Uint8Array, mime: CoverMime): Promise<string> {
     await mkdir(this.dir, { recursive: true });
     const name = `${randomUUID()}.${EXTENSIONS[mime]}`;
     const target = this.file(name);
     const temp = `${target}.${process.pid}.tmp`;
-    await writeFile(temp, bytes);
-    await rename(temp, target);
+    try {
+      await writeFile(temp, bytes);
+      await rename(temp, target);
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw error;
+    }
     return name;
   }
 

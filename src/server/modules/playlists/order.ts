@@ -1,8 +1,9 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, not, sql } from 'drizzle-orm';
 import { PLAYLIST_MESSAGES } from '../../../contract/playlists';
 import type { Db } from '../../db/open';
-import { playlists, playlistSongs } from '../../db/schema';
+import { playlists, playlistSongs, songs } from '../../db/schema';
 import { HttpError } from '../../lib/httpError';
+import { presentSongs } from '../../library/songs/presentSongs';
 import { assertSongExists } from '../../library/songs/songQueries';
 import type { PlaylistRow } from './repository';
 
@@ -45,12 +46,27 @@ export function isPermutation(current: readonly string[], proposed: readonly str
   return wanted.size === proposed.length && current.every((id) => wanted.has(id));
 }
 
-/** Puts the playlist's songs in the given order; anything but a permutation of its songs is a 400 that changes nothing. */
+/** The songs of missing files in the playlist (docs/product.md §5.7): hidden from its owner, kept. */
+async function hiddenSongIds(tx: Tx, playlistId: string): Promise<string[]> {
+  const rows = await tx
+    .select({ songId: playlistSongs.songId })
+    .from(playlistSongs)
+    .innerJoin(songs, and(eq(songs.id, playlistSongs.songId), not(presentSongs)))
+    .where(eq(playlistSongs.playlistId, playlistId));
+  return rows.map((r) => r.songId);
+}
+
+/**
+ * Puts the playlist's visible songs in the given order; anything but a permutation of them is a
+ * 400 that changes nothing. Entries of missing songs are kept, after them.
+ */
 export async function reorderSongs(db: Db, row: PlaylistRow, songIds: readonly string[], now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     await lockPlaylist(tx, row.id);
-    if (!isPermutation(await orderedSongIds(tx, row.id), songIds)) throw new HttpError(400, PLAYLIST_MESSAGES.orderMismatch);
-    await renumber(tx, row.id, songIds);
+    const hidden = await hiddenSongIds(tx, row.id);
+    const visible = (await orderedSongIds(tx, row.id)).filter((id) => !hidden.includes(id));
+    if (!isPermutation(visible, songIds)) throw new HttpError(400, PLAYLIST_MESSAGES.orderMismatch);
+    await renumber(tx, row.id, [...songIds, ...hidden]);
     await tx.update(playlists).set({ updatedAt: now }).where(eq(playlists.id, row.id));
   });
 }

@@ -4,8 +4,9 @@ import { PLAYLIST_MESSAGES } from '../../../contract/playlists';
 import type { Db } from '../../db/open';
 import { playlists, playlistSongs, songs } from '../../db/schema';
 import { HttpError } from '../../lib/httpError';
+import { presentSongs } from '../../library/songs/presentSongs';
 import { songColumns } from '../../library/songs/songColumns';
-import { toSongs } from '../songs/toSong';
+import { toSongs } from '../../library/songs/toSong';
 
 export type PlaylistRow = typeof playlists.$inferSelect;
 
@@ -41,12 +42,12 @@ export async function listPlaylists(db: Db, userId: string, limit: number, offse
     db
       .select({
         playlist: playlists,
-        trackCount: sql<number>`count(${playlistSongs.id})::int`,
+        trackCount: sql<number>`count(${songs.id})::int`,
         totalMs: sql<number>`coalesce(sum(${songs.durationMs}), 0)::float8`,
       })
       .from(playlists)
       .leftJoin(playlistSongs, eq(playlistSongs.playlistId, playlists.id))
-      .leftJoin(songs, eq(songs.id, playlistSongs.songId))
+      .leftJoin(songs, and(eq(songs.id, playlistSongs.songId), presentSongs))
       .where(eq(playlists.userId, userId))
       .groupBy(playlists.id)
       .orderBy(desc(playlists.createdAt), desc(playlists.id))
@@ -68,11 +69,12 @@ export async function ownedPlaylist(db: Db, userId: string, id: string): Promise
   return row;
 }
 
+/** The playlist's visible entries: those of missing songs are kept, not shown (docs/product.md §5.7). */
 export async function playlistDetail(db: Db, row: PlaylistRow): Promise<PlaylistDetail> {
   const entries = await db
     .select({ id: playlistSongs.id, position: playlistSongs.position, addedAt: playlistSongs.addedAt, song: songColumns })
     .from(playlistSongs)
-    .innerJoin(songs, eq(songs.id, playlistSongs.songId))
+    .innerJoin(songs, and(eq(songs.id, playlistSongs.songId), presentSongs))
     .where(eq(playlistSongs.playlistId, row.id))
     .orderBy(asc(playlistSongs.position), asc(playlistSongs.addedAt), asc(playlistSongs.id));
   const songList = toSongs(entries.map((e) => e.song));
@@ -135,18 +137,22 @@ export async function coverOf(db: Db, id: string) {
  * Rewrites a playlist's songs in one transaction (the Subsonic createPlaylist and updatePlaylist):
  * `next` gets the song ids in their current order and returns the new list. Songs kept keep their
  * entry and date added, songs gone are removed, new ones are added, each song at most once as the
- * web app allows, positions follow the new list. `next` may throw to change nothing.
+ * web app allows, positions follow the new list. `next` may throw to change nothing. `next` sees
+ * only the visible songs; entries of missing songs are kept after them (docs/product.md §5.7).
  */
 export async function rewritePlaylistSongs(db: Db, row: PlaylistRow, next: (current: string[]) => readonly string[], now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     const [locked] = await tx.select({ id: playlists.id }).from(playlists).where(eq(playlists.id, row.id)).for('update');
     if (!locked) throw new HttpError(404, PLAYLIST_MESSAGES.notFound);
     const current = await tx
-      .select({ songId: playlistSongs.songId })
+      .select({ songId: playlistSongs.songId, present: sql<boolean>`${presentSongs}` })
       .from(playlistSongs)
+      .innerJoin(songs, eq(songs.id, playlistSongs.songId))
       .where(eq(playlistSongs.playlistId, row.id))
       .orderBy(asc(playlistSongs.position), asc(playlistSongs.addedAt), asc(playlistSongs.id));
-    const wanted = [...new Set(next(current.map((r) => r.songId)))];
+    const visible = current.filter((r) => r.present).map((r) => r.songId);
+    const hidden = current.filter((r) => !r.present).map((r) => r.songId);
+    const wanted = [...new Set([...next(visible), ...hidden])];
     if (wanted.length === 0) {
       await tx.delete(playlistSongs).where(eq(playlistSongs.playlistId, row.id));
     } else {

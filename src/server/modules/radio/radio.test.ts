@@ -78,6 +78,20 @@ describe('queue, toggle, skip and the clock', () => {
     expect((await snapshot()).currentTrack).toMatchObject({ songId: a.id, artworkUrl: `/api/artwork/${hash}` });
   });
 
+  it("carries each song's ReplayGain tags, queued and on air, so the web radio plays it at the queue's level; none for an untagged song", async () => {
+    const tagged = await insertSong(t.app.db, { title: 'Loud', durationMs: 120_000 });
+    const plain = await insertSong(t.app.db, { title: 'Plain', durationMs: 120_000 });
+    await t.app.db.update(songs).set({ rgTrackGain: -6, rgTrackPeak: 0.5, rgAlbumGain: -7.5, rgAlbumPeak: null }).where(eq(songs.id, tagged.id));
+    await asAdmin('POST', '/api/radio/queue', { songId: tagged.id });
+    await asAdmin('POST', '/api/radio/queue', { songId: plain.id });
+    const replayGain = { trackGain: -6, trackPeak: 0.5, albumGain: -7.5, albumPeak: null };
+    const queued = await snapshot();
+    expect(queued.queue[0]).toMatchObject({ songId: tagged.id, replayGain });
+    expect(queued.queue[1].replayGain).toBeUndefined();
+    await asAdmin('POST', '/api/radio/toggle');
+    expect((await snapshot()).currentTrack).toMatchObject({ songId: tagged.id, replayGain });
+  });
+
   it('queues tracks in order with who added them; starting plays the first and keeps it out of the queue', async () => {
     const a = await insertSong(t.app.db, { title: 'Alpha', artist: 'A', durationMs: 180_500 });
     const b = await insertSong(t.app.db, { title: 'Bravo', artist: 'B', durationMs: 200_000 });

@@ -7,6 +7,7 @@ import { errorsPlugin } from '../../plugins/errors';
 import { zodSchemasPlugin } from '../../plugins/zodSchemas';
 import { createUser, TEST_JWT_SECRET } from '../../test/testApp';
 import { createTestDatabase } from '../../test/testDb';
+import { bearerCheck } from '../auth/bearerCheck';
 import { createTokenService } from '../auth/tokens';
 import { radioPlugin } from './plugin';
 import { radioRoutes } from './routes';
@@ -25,7 +26,8 @@ describe('radio routes and the radio plugin, in either order', () => {
     await app.register(errorsPlugin);
     await app.register(zodSchemasPlugin);
     await app.register(databasePlugin, { database, closeOnShutdown: false });
-    await app.register(authPlugin, { tokens: createTokenService(TEST_JWT_SECRET, () => clock.now), now: () => clock.now });
+    const tokens = createTokenService(TEST_JWT_SECRET, () => clock.now);
+    await app.register(authPlugin, { tokens, check: bearerCheck(tokens, () => clock.now) });
     const routes = () => app.register(radioRoutes, { prefix: '/api', config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), now: () => clock.now });
     if (order === 'routes first') await routes();
     await app.register(radioPlugin, { now: () => clock.now });

@@ -1,9 +1,10 @@
-import { asc, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/open';
 import { radioHistory, radioQueue, radioState, sessions, songs, users } from '../../db/schema';
 import { rowsOf } from '../../db/rowsOf';
 import { isUuid } from '../../lib/uuid';
+import { presentSongs } from '../../library/songs/presentSongs';
 
 /** A transaction or the database: every statement here runs on either. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
@@ -18,6 +19,10 @@ export interface RadioItemRow {
   addedById: string | null;
   addedByName: string | null;
   addedAt: Date;
+  rgTrackGain: number | null;
+  rgTrackPeak: number | null;
+  rgAlbumGain: number | null;
+  rgAlbumPeak: number | null;
 }
 
 export interface RadioStateRow {
@@ -44,6 +49,10 @@ export async function readState(db: Tx): Promise<RadioStateRow> {
       artist: songs.artist,
       durationMs: songs.durationMs,
       artworkHash: songs.artworkHash,
+      rgTrackGain: songs.rgTrackGain,
+      rgTrackPeak: songs.rgTrackPeak,
+      rgAlbumGain: songs.rgAlbumGain,
+      rgAlbumPeak: songs.rgAlbumPeak,
       addedById: radioState.currentAddedBy,
       addedByName: adder.username,
       addedAt: radioState.currentAddedAt,
@@ -64,6 +73,10 @@ export async function readState(db: Tx): Promise<RadioStateRow> {
           durationMs: row.durationMs!,
           artworkHash: row.artworkHash,
           addedById: row.addedById,
+          rgTrackGain: row.rgTrackGain,
+          rgTrackPeak: row.rgTrackPeak,
+          rgAlbumGain: row.rgAlbumGain,
+          rgAlbumPeak: row.rgAlbumPeak,
           addedByName: row.addedByName,
           addedAt: row.addedAt ?? new Date(0),
         }
@@ -88,6 +101,10 @@ const itemColumns = {
   artist: songs.artist,
   durationMs: songs.durationMs,
   artworkHash: songs.artworkHash,
+  rgTrackGain: songs.rgTrackGain,
+  rgTrackPeak: songs.rgTrackPeak,
+  rgAlbumGain: songs.rgAlbumGain,
+  rgAlbumPeak: songs.rgAlbumPeak,
   addedById: radioQueue.addedBy,
   addedByName: adder.username,
   addedAt: radioQueue.addedAt,
@@ -104,7 +121,11 @@ export async function readQueue(db: Tx): Promise<RadioItemRow[]> {
 }
 
 export async function songExists(db: Tx, songId: string): Promise<boolean> {
-  const rows = await db.select({ id: songs.id }).from(songs).where(eq(songs.id, songId)).limit(1);
+  const rows = await db
+    .select({ id: songs.id })
+    .from(songs)
+    .where(and(eq(songs.id, songId), presentSongs))
+    .limit(1);
   return rows.length > 0;
 }
 

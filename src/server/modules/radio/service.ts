@@ -28,6 +28,7 @@ import { historyPage } from './history';
 import { ListenerHub } from './hub';
 import { ListenerCounts } from './listenerCounts';
 import { LiveState } from './liveState';
+import type { LiveSnapshot } from './snapshot';
 import { RadioSockets } from './sockets';
 import { StationWrites } from './stationWrites';
 
@@ -56,6 +57,8 @@ export class RadioService {
   private readonly sockets: RadioSockets;
   private readonly unsubscribe: (Unlisten | (() => void))[] = [];
   private stopped = false;
+  /** the distinct listeners of the live stream (modules/radio/stream): user ids, and a key per anonymous connection */
+  private streamListenerKeys: () => ReadonlySet<string> = () => new Set();
 
   constructor(private readonly options: RadioServiceOptions) {
     const { database, now, log } = options;
@@ -72,7 +75,7 @@ export class RadioService {
       log,
       timings,
       broadcast,
-      localCount: () => this.hub.userCount,
+      localCount: () => this.localListenerCount(),
       publish: (event) => this.bus.publish(event),
     });
     this.live = new LiveState({ db, now, log, broadcast, listeners: () => this.counts.total(), onRefreshed: () => this.clock.schedule() });
@@ -128,9 +131,14 @@ export class RadioService {
     return historyPage(this.options.database.db, limit, cursor);
   }
 
+  /** The station as this instance last read it (null before the first read): what its stream plays. */
+  liveSnapshot(): LiveSnapshot | null {
+    return this.live.lastRead;
+  }
+
   /** Distinct users listening on this instance, and their sockets (the metrics). */
   localListeners(): { users: number; sockets: number } {
-    return { users: this.hub.userCount, sockets: this.hub.all.size };
+    return { users: this.localListenerCount(), sockets: this.hub.all.size };
   }
 
   /** Distinct users listening here plus the counts the other live instances published. */
@@ -182,7 +190,27 @@ export class RadioService {
     return this.sockets.checkSessions();
   }
 
+  // ---------------------------------------------------------------- the live stream
+
+  /** Counts the live stream's listeners among this instance's: `keys` are user ids (or one key per anonymous connection). */
+  countStreamListeners(keys: () => ReadonlySet<string>): void {
+    this.streamListenerKeys = keys;
+    this.counts.onLocalChange();
+  }
+
+  /** A stream listener came or went. */
+  streamListenersChanged(): void {
+    this.counts.onLocalChange();
+  }
+
   // ---------------------------------------------------------------- wiring
+
+  /** Distinct users of this instance's sockets and stream connections (a user on both counts once). */
+  private localListenerCount(): number {
+    let count = this.hub.userCount;
+    for (const key of this.streamListenerKeys()) if (this.hub.socketCount(key) === 0) count += 1;
+    return count;
+  }
 
   /** After a write or a clock tick: every instance re-reads (this one too, and is awaited). */
   private async changed(): Promise<void> {

@@ -1,5 +1,5 @@
 import type { RadioQueueTrack, RadioServerMessage, RadioStateData, TrackChangeData } from '../../../contract/radio';
-import { streamUrl } from '../songs/toSong';
+import { streamUrl } from '../../library/songs/toSong';
 import type { RadioItemRow, RadioStateRow } from './repository';
 import { artworkUrlOf } from '../../library/artwork/hashes';
 
@@ -26,7 +26,14 @@ function toTrack(row: RadioItemRow): RadioQueueTrack {
     addedAt: row.addedAt.toISOString(),
     url: streamUrl(row.songId),
     ...(artworkUrl ? { artworkUrl } : {}),
+    ...replayGainOf(row),
   };
+}
+
+/** The song's ReplayGain tags as Song carries them (toSong.ts), for a song that has any. */
+function replayGainOf(row: RadioItemRow): Pick<RadioQueueTrack, 'replayGain'> {
+  const replayGain = { trackGain: row.rgTrackGain, trackPeak: row.rgTrackPeak, albumGain: row.rgAlbumGain, albumPeak: row.rgAlbumPeak };
+  return Object.values(replayGain).some((tag) => tag !== null) ? { replayGain } : {};
 }
 
 export function toSnapshot(state: RadioStateRow, queue: RadioItemRow[]): LiveSnapshot {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../../contract/common';
 import { MESSAGES } from '../../../contract/messages';
-import { SongIdParams, SongResponse, SongsQuery, SongsResponse } from '../../../contract/songs';
+import { SongIdParams, SongResponse, SongsQuery, SongsResponse, UploadLimitsResponse } from '../../../contract/songs';
 import { HttpError } from '../../lib/httpError';
 import { RecentSongFiles } from '../../library/delivery/recentSongFiles';
 import { sendSongFile } from '../../library/delivery/sendSongFile';
@@ -15,7 +15,7 @@ import type { ZodApp } from '../../plugins/zodSchemas';
 import type { ModuleOptions } from '../moduleOptions';
 import { decodeCursor, encodeCursor } from './cursor';
 import { streamCookieAccess } from './streamAccess';
-import { toSong, toSongs } from './toSong';
+import { toSong, toSongs } from '../../library/songs/toSong';
 
 const tags = ['songs'];
 
@@ -53,9 +53,11 @@ function oneRoute(app: ZodApp) {
  */
 function streamRoute(app: ZodApp, { config, now, ffmpegAvailable: hasFfmpeg = ffmpegAvailable }: ModuleOptions) {
   const files = new RecentSongFiles(app.db, config);
+  const unsubscribe = app.library.onFinished(() => files.forgetAll());
+  app.addHook('onClose', async () => unsubscribe());
   const streamCookieAllowed = streamCookieAccess(app, now);
   const audio = z.any().describe('the audio file, or the byte range asked for (206)');
-  const schema = { tags, params: SongIdParams, response: { 200: audio, 206: audio, 304: z.null(), ...errorResponses(401, 404, 415, 416) } };
+  const schema = { tags, params: SongIdParams, response: { 200: audio, 206: audio, 304: z.null(), ...errorResponses(401, 404, 415, 416, 503) } };
   app.route({
     method: ['GET', 'HEAD'],
     url: '/songs/stream/:id',
@@ -67,7 +69,12 @@ function streamRoute(app: ZodApp, { config, now, ffmpegAvailable: hasFfmpeg = ff
       }
       const { file, filePath } = await files.locate(id, request.log);
       try {
-        return await sendSongFile(request, reply, file, { filePath, flacCopies: app.flacCopies, hasFfmpeg: hasFfmpeg() });
+        return await sendSongFile(request, reply, file, {
+          filePath,
+          flacCopies: app.flacCopies,
+          hasFfmpeg: hasFfmpeg(),
+          owner: request.user?.id ?? request.ip,
+        });
       } catch (error) {
         files.forget(id);
         throw error;
@@ -88,10 +95,23 @@ function uploadRoute(app: ZodApp, { config, ffmpegAvailable: hasFfmpeg = ffmpegA
   app.post('/songs/upload', { preValidation: requireAdmin(MESSAGES.onlyAdminsUpload), schema }, async (request, reply) => {
     const user = currentUser(request);
     const upload = await receiveUpload(request, { mediaDir: config.mediaDir, maxUploadBytes: config.maxUploadBytes, hasFfmpeg: hasFfmpeg() });
-    const row = await saveUpload(app.db, upload, user.id);
+    const row = await saveUpload(app.db, upload, user.id, request.log);
     request.log.info({ songId: row.id, bytes: upload.track.file.size, codec: upload.playability.codec }, 'track uploaded');
     return reply.status(201).send({ success: true, song: toSong(row) });
   });
+}
+
+/** The limits the upload dialog checks a file against before sending it (docs/product.md §5.4); the upload checks them again. */
+function uploadLimitsRoute(app: ZodApp, { config }: ModuleOptions) {
+  const schema = {
+    tags,
+    description: 'The upload limits in force: `maxUploadBytes` is MAX_UPLOAD_MB in bytes. Admins only, as uploading is.',
+    response: { 200: UploadLimitsResponse, ...errorResponses(401, 403) },
+  };
+  app.get('/songs/upload', { preValidation: requireAdmin(MESSAGES.onlyAdminsUpload), schema }, async () => ({
+    success: true as const,
+    maxUploadBytes: config.maxUploadBytes,
+  }));
 }
 
 export const songRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, options) => {
@@ -99,4 +119,5 @@ export const songRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, opti
   oneRoute(app);
   streamRoute(app, options);
   uploadRoute(app, options);
+  uploadLimitsRoute(app, options);
 };

@@ -19,6 +19,7 @@ beforeAll(async () => {
   if (HAS_FFMPEG) {
     await makeTrack(root, 'Apple/alac.m4a', { format: 'alac', seconds: 3, tags: { title: 'Alac Song', artist: 'Al', album: 'Apple' } });
     await makeTrack(root, 'Apple/aiff.aiff', { format: 'aiff', seconds: 2, frequency: 300, tags: { title: 'Aiff Song', artist: 'Al', album: 'Apple' } });
+    await makeTrack(root, 'Apple/busy.aiff', { format: 'aiff', seconds: 1, frequency: 350, tags: { title: 'Busy Song', artist: 'Al', album: 'Apple' } });
     await makeTrack(root, 'Apple/broken.m4a', { format: 'alac', seconds: 1, frequency: 500, tags: { title: 'Broken Song', artist: 'Al', album: 'Apple' } });
   }
   t = await createScanApp(root, { ffmpegAvailable: () => hasFfmpeg });
@@ -42,6 +43,29 @@ async function cachedCopies(id: string): Promise<string[]> {
 }
 
 describe('GET /api/songs/stream/:id for ALAC and AIFF', () => {
+  itWithFfmpeg('waits for a busy ffmpeg pool, then answers 503 with Retry-After, never the AIFF itself; served once a slot frees', async () => {
+    const busy = await songTitled('Busy Song');
+    const { pool } = t.app.flacCopies;
+    const wait = pool.settings.copyWaitMs;
+    pool.settings.copyWaitMs = 300;
+    const held = await Promise.all(Array.from({ length: pool.settings.size }, () => pool.acquire('another listener', 1000)));
+    try {
+      const started = Date.now();
+      const res = await stream(busy.id);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('5');
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.json().message).toMatch(/busy converting other songs .* to FLAC/);
+    } finally {
+      for (const release of held) release();
+      pool.settings.copyWaitMs = wait;
+    }
+    const served = await stream(busy.id);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('audio/flac');
+  });
+
   itWithFfmpeg('answers a Range request with FLAC that reads back with the right duration', async () => {
     const alac = await songTitled('Alac Song');
     expect(alac).toMatchObject({ codec: 'alac', playable: true });

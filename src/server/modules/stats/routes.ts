@@ -19,7 +19,7 @@ import { currentUser, requireUser } from '../../plugins/auth';
 import type { ZodApp } from '../../plugins/zodSchemas';
 import type { ModuleOptions } from '../moduleOptions';
 import type { SongSource } from '../../library/songs/songColumns';
-import { toSongs } from '../songs/toSong';
+import { toSongs } from '../../library/songs/toSong';
 import { dailyPlays, globalStats, mostPlayed, recentlyPlayed, recordPlay, songStats, topCharts, trending, userHistory } from './service';
 
 const tags = ['stats'];

@@ -5,6 +5,7 @@ import type { Db } from '../../db/open';
 import { playEvents, songs, users } from '../../db/schema';
 import { assertSongExists } from '../../library/songs/songQueries';
 import { songColumns } from '../../library/songs/songColumns';
+import { presentSongs } from '../../library/songs/presentSongs';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -154,7 +155,7 @@ export async function userHistory(db: Db, userId: string, page: number, limit: n
 export async function globalStats(db: Db): Promise<GlobalStats> {
   const [row] = await db
     .select({
-      totalSongs: sql<number>`(select count(*) from ${songs})::int`,
+      totalSongs: sql<number>`(select count(*) from ${songs} where ${presentSongs})::int`,
       totalUsers: sql<number>`(select count(*) from ${users})::int`,
       totalPlays: sql<number>`(select count(*) from ${playEvents})::int`,
       totalMs: sql<number>`(select coalesce(sum(s.duration_ms), 0) from ${playEvents} pe join ${songs} s on s.id = pe.song_id)::float8`,

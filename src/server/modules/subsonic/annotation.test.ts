@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { albums, artists, itemStars } from '../../db/schema';
 import { describeWithFfmpeg } from '../../library/scan/test/makeTracks';
 import { itMatchesOpenApi } from './test/itMatchesOpenApi';
+import { expectValidXml } from './test/xsd';
 import { subsonicFixture, type SubsonicFixture } from './test/subsonicFixture';
 
 let fx: SubsonicFixture;
@@ -133,13 +134,40 @@ describeWithFfmpeg('Subsonic stars, ratings and scrobbles', () => {
     }
   });
 
-  it('submission=false is now playing, not a play; getNowPlaying shows only the caller own', async () => {
+  it('submission=false is now playing, not a play; getNowPlaying lists everyone who is playing, per app', async () => {
     const id = await fx.songId('Hit 2');
+    const other = await fx.songId('Q Two');
     expect((await fx.as.listener.key.scrobble({ id, submission: false })).status).toBe('ok');
     expect((await childrenOf([id]))[0].playCount).toBe(0);
-    const mine = await fx.as.listener.token.getNowPlaying();
-    expect(mine.nowPlaying.entry).toEqual([expect.objectContaining({ id, username: fx.listener.user.username, minutesAgo: 0, playerId: 1 })]);
-    expect((await fx.as.admin.key.getNowPlaying()).nowPlaying.entry).toEqual([]);
+    const nowPlaying = (params: Record<string, string>) => fx.raw('scrobble', fx.tokenParams('admin', { f: 'json', submission: 'false', ...params }));
+    expect((await (await nowPlaying({ id: other, c: 'Car' })).json())['subsonic-response'].status).toBe('ok');
+
+    const listener = fx.listener.user.username;
+    const admin = fx.as.admin.user.user.username;
+    for (const client of [fx.as.listener.token, fx.as.admin.key]) {
+      const entries = (await client.getNowPlaying()).nowPlaying.entry ?? [];
+      expect(entries.map((e) => [e.username, e.id]).sort()).toEqual(
+        [
+          [listener, id],
+          [admin, other],
+        ].sort(),
+      );
+      expect(entries.find((e) => e.username === admin)!.playerName).toBe('Car');
+      expect(entries.every((e) => e.minutesAgo === 0 && e.playerId > 0)).toBe(true);
+      expect(new Set(entries.map((e) => e.playerId)).size).toBe(2);
+    }
+    const xml = await (await fx.raw('getNowPlaying', fx.tokenParams('admin'))).text();
+    expect(xml.match(/<entry /g)?.length).toBe(2);
+    expectValidXml(xml);
+
+    // someone who keeps no listening history is seen only by themselves
+    expect((await web('PUT', '/api/profile/settings', { recordListeningHistory: false }, 'admin')).success).toBe(true);
+    try {
+      expect(((await fx.as.listener.key.getNowPlaying()).nowPlaying.entry ?? []).map((e) => e.username)).toEqual([listener]);
+      expect(((await fx.as.admin.key.getNowPlaying()).nowPlaying.entry ?? []).map((e) => e.username).sort()).toEqual([admin, listener].sort());
+    } finally {
+      await web('PUT', '/api/profile/settings', { recordListeningHistory: true }, 'admin');
+    }
   });
 });
 

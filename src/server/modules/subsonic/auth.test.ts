@@ -82,36 +82,61 @@ describe('Subsonic sign-in', () => {
     expect(await errorCode(await fx.raw('ping', fx.tokenParams('listener', { f: 'json' })))).toBeUndefined();
   });
 
-  it('answers 41 to token sign-in for a user who has no app password, and 40 to plain sign-in', async () => {
+  it('answers an unknown account and an account without an app password alike, and counts both alike', async () => {
     const someone = await createUser(fx.t);
-    const base = { u: someone.user.username, v: '1.16.1', c: 'tests', f: 'json' };
-    const token = await json(await fx.raw('ping', { ...base, t: md5('anything1salt'), s: 'salt' }));
-    expect(token.error.code).toBe(41);
-    expect(token.error.message).toContain('app password');
-    expect(await errorCode(await fx.raw('ping', { ...base, p: 'anything1' }))).toBe(40);
+    const tokenOf = (u: string) => ({ u, t: md5('anything1salt'), s: 'salt', v: '1.16.1', c: 'tests', f: 'json' });
+    const plainOf = (u: string) => ({ u, p: 'anything1', v: '1.16.1', c: 'tests', f: 'json' });
+    // each account from its own address, so that the counts below are each one's own
+    const errorOf = async (params: Record<string, string>, remoteAddress: string) => {
+      const res = await fx.t.app.inject({ method: 'GET', url: `/rest/ping?${new URLSearchParams(params)}`, remoteAddress });
+      return (res.json() as { 'subsonic-response': { error?: { code: number; message: string } } })['subsonic-response'].error;
+    };
+    for (const [u, address] of [
+      [someone.user.username, '198.51.100.41'],
+      ['nobody-at-all', '198.51.100.40'],
+    ]) {
+      for (let i = 0; i < 3; i += 1) expect(await errorOf(tokenOf(u), address)).toEqual({ code: 40, message: 'Wrong username or password.' });
+      for (let i = 0; i < 2; i += 1) expect(await errorOf(plainOf(u), address)).toEqual({ code: 40, message: 'Wrong username or password.' });
+      // five failures counted for both: the sixth is refused as over the limit
+      expect(await errorOf(tokenOf(u), address)).toEqual({ code: 40, message: AUTH_MESSAGES.tooManyFailedSignIns });
+    }
   });
 
-  it("shares the web app's per-account limit: five wrong app passwords lock sign-in everywhere for 15 minutes", async () => {
+  it("counts app failures per account and address: a stranger's guesses lock only the stranger, never the owner's apps or browser", async () => {
     const victim = await createUser(fx.t, { password: 'victim password 1' });
-    const put = await fx.t.app.inject({ method: 'PUT', url: '/api/subsonic/password', headers: victim.headers, payload: { password: 'victim app password' } });
+    const put = await fx.t.app.inject({
+      method: 'PUT',
+      url: '/api/subsonic/password',
+      headers: victim.headers,
+      payload: { password: 'victim app password', currentPassword: 'victim password 1' },
+    });
     expect(put.statusCode).toBe(200);
     const base = { u: victim.user.username, v: '1.16.1', c: 'tests', f: 'json' };
-    for (let i = 0; i < 5; i += 1) {
-      const body = await json(await fx.raw('ping', { ...base, p: `wrong guess ${i}` }));
-      expect(body.error).toEqual({ code: 40, message: 'Wrong username or password.' });
-    }
-    // the right app password is refused while the account is locked
+    const stranger = async (params: Record<string, string>) => {
+      const res = await fx.t.app.inject({ method: 'GET', url: `/rest/ping?${new URLSearchParams({ ...base, ...params })}`, remoteAddress: '203.0.113.66' });
+      return (res.json() as { 'subsonic-response': { error?: unknown } })['subsonic-response'].error;
+    };
+    for (let i = 0; i < 5; i += 1) expect(await stranger({ p: `wrong guess ${i}` })).toEqual({ code: 40, message: 'Wrong username or password.' });
+    for (let i = 0; i < 5; i += 1)
+      expect(await stranger({ t: md5(`guess${i}salt`), s: 'salt' })).toEqual({ code: 40, message: AUTH_MESSAGES.tooManyFailedSignIns });
+    // the stranger's address is locked for this account, even with the right app password
+    expect(await stranger({ p: 'victim app password' })).toEqual({ code: 40, message: AUTH_MESSAGES.tooManyFailedSignIns });
+    // the owner's apps, from their own address, sign in with the token and the plain password
+    const owner = new SubsonicAPI({ url: fx.baseUrl, auth: { username: victim.user.username, password: 'victim app password' } });
+    expect((await owner.ping()).status).toBe('ok');
+    expect(await errorCode(await fx.raw('ping', { ...base, p: 'victim app password' }))).toBeUndefined();
+    // and so does the owner's browser, without a device cookie
+    const web = await fx.t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: victim.user.username, password: 'victim password 1' } });
+    expect(web.statusCode).toBe(200);
+    // the owner's own wrong guesses still lock the owner's address after five, until the window passes
+    for (let i = 0; i < 5; i += 1) expect(await errorCode(await fx.raw('ping', { ...base, p: `my typo ${i}` }))).toBe(40);
     const locked = await json(await fx.raw('ping', { ...base, p: 'victim app password' }));
     expect(locked.error).toEqual({ code: 40, message: AUTH_MESSAGES.tooManyFailedSignIns });
-    // and so is the web sign-in with the right login password
-    const web = await fx.t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: victim.user.username, password: 'victim password 1' } });
-    expect(web.statusCode).toBe(429);
-    expect(web.json().message).toBe(AUTH_MESSAGES.tooManyFailedSignIns);
-    // the lock ends with its window
     const later = 15 * 60_000 + 1000;
     fx.t.clock.now += later;
     try {
       expect(await errorCode(await fx.raw('ping', { ...base, p: 'victim app password' }))).toBeUndefined();
+      expect(await stranger({ p: 'victim app password' })).toBeUndefined();
     } finally {
       fx.t.clock.now -= later;
     }
@@ -151,7 +176,12 @@ describe('Subsonic sign-in', () => {
   });
 
   it('revoking a key ends it, and the key list shows when a key was last used', async () => {
-    const created = await fx.t.app.inject({ method: 'POST', url: '/api/subsonic/keys', headers: fx.listener.headers, payload: { name: 'Car' } });
+    const created = await fx.t.app.inject({
+      method: 'POST',
+      url: '/api/subsonic/keys',
+      headers: fx.listener.headers,
+      payload: { name: 'Car', currentPassword: fx.listener.password },
+    });
     const { apiKey, key } = created.json();
     const client = new SubsonicAPI({ url: fx.baseUrl, auth: { apiKey } });
     expect((await client.ping()).status).toBe('ok');
@@ -161,9 +191,10 @@ describe('Subsonic sign-in', () => {
     expect(await client.ping()).toMatchObject({ status: 'failed', error: { code: 44 } });
   });
 
-  it('replacing the app password ends the old one; removing it answers 41 to token sign-in', async () => {
+  it('replacing the app password ends the old one; removing it answers 40 to token sign-in', async () => {
     const someone = await createUser(fx.t);
-    const put = (password: string) => fx.t.app.inject({ method: 'PUT', url: '/api/subsonic/password', headers: someone.headers, payload: { password } });
+    const put = (password: string) =>
+      fx.t.app.inject({ method: 'PUT', url: '/api/subsonic/password', headers: someone.headers, payload: { password, currentPassword: someone.password } });
     expect((await put('first app password')).statusCode).toBe(200);
     const client = (password: string) => new SubsonicAPI({ url: fx.baseUrl, auth: { username: someone.user.username, password } });
     expect((await client('first app password').ping()).status).toBe('ok');
@@ -171,7 +202,7 @@ describe('Subsonic sign-in', () => {
     expect(await client('first app password').ping()).toMatchObject({ status: 'failed', error: { code: 40 } });
     expect((await client('second app password').ping()).status).toBe('ok');
     expect((await fx.t.app.inject({ method: 'DELETE', url: '/api/subsonic/password', headers: someone.headers })).statusCode).toBe(200);
-    expect(await client('second app password').ping()).toMatchObject({ status: 'failed', error: { code: 41 } });
+    expect(await client('second app password').ping()).toMatchObject({ status: 'failed', error: { code: 40 } });
   });
 });
 
@@ -225,7 +256,12 @@ describe('Subsonic credentials in the web API', () => {
     const noName = await fx.t.app.inject({ method: 'POST', url: '/api/subsonic/keys', headers: fx.listener.headers, payload: { name: '  ' } });
     expect(noName.statusCode).toBe(400);
     expect(noName.json().message).toBe('Name the key after the app or device that will use it');
-    const short = await fx.t.app.inject({ method: 'PUT', url: '/api/subsonic/password', headers: fx.listener.headers, payload: { password: 'short' } });
+    const short = await fx.t.app.inject({
+      method: 'PUT',
+      url: '/api/subsonic/password',
+      headers: fx.listener.headers,
+      payload: { password: 'short', currentPassword: fx.listener.password },
+    });
     expect(short.statusCode).toBe(400);
     expect(short.json().message).toBe('The app password must be at least 8 characters');
     const status = (await fx.t.app.inject({ method: 'GET', url: '/api/subsonic/password', headers: fx.listener.headers })).json();
@@ -235,10 +271,20 @@ describe('Subsonic credentials in the web API', () => {
   it('keeps at most 25 keys per user', async () => {
     const someone = await createUser(fx.t);
     for (let i = 0; i < 25; i += 1) {
-      const res = await fx.t.app.inject({ method: 'POST', url: '/api/subsonic/keys', headers: someone.headers, payload: { name: `Device ${i}` } });
+      const res = await fx.t.app.inject({
+        method: 'POST',
+        url: '/api/subsonic/keys',
+        headers: someone.headers,
+        payload: { name: `Device ${i}`, currentPassword: someone.password },
+      });
       expect(res.statusCode).toBe(201);
     }
-    const res = await fx.t.app.inject({ method: 'POST', url: '/api/subsonic/keys', headers: someone.headers, payload: { name: 'One more' } });
+    const res = await fx.t.app.inject({
+      method: 'POST',
+      url: '/api/subsonic/keys',
+      headers: someone.headers,
+      payload: { name: 'One more', currentPassword: someone.password },
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('You can have at most 25 API keys. Revoke one you no longer use first.');
   });

@@ -1,7 +1,13 @@
+import { readFileSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describeWithFfmpeg } from '../../library/scan/test/makeTracks';
+import { SUBSONIC_METHODS } from './methods';
 import { libraryIds, UNKNOWN_ID } from './test/browseHelpers';
 import { itMatchesOpenApi } from './test/itMatchesOpenApi';
 import { subsonicFixture, type SubsonicFixture } from './test/subsonicFixture';
+import { expectValidXml } from './test/xsd';
 
 let fx: SubsonicFixture;
 let ids: ReturnType<typeof libraryIds>;
@@ -34,13 +40,73 @@ describeWithFfmpeg('Subsonic browsing calls', () => {
     expect(res.status).toBe('ok');
     expect(res.indexes.lastModified).toBeGreaterThan(0);
     expect(typeof res.indexes.ignoredArticles).toBe('string');
+    // album artists only: Ana and Bo appear only on the compilation, which sits under Various Artists
     expect(res.indexes.index!.map((i) => [i.name, i.artist!.map((a) => a.name)])).toEqual([
-      ['A', ['ABBA', 'Ana']],
-      ['B', ['Band', 'Bo']],
+      ['A', ['ABBA']],
+      ['B', ['Band']],
       ['Q', ['Queen']],
       ['V', ['Various Artists']],
     ]);
     expect(res.indexes.index![2].artist![0].id).toBe(await ids.artist('Queen'));
+  });
+
+  it('the folder view lists every album once, under its album artist, and no song twice', async () => {
+    const index = (await fx.as.listener.key.getIndexes()).indexes.index!.flatMap((i) => i.artist ?? []);
+    const albumIds: string[] = [];
+    const songIds: string[] = [];
+    for (const artist of index) {
+      const dir = await fx.as.listener.key.getMusicDirectory({ id: artist.id });
+      for (const album of dir.directory.child ?? []) {
+        albumIds.push(album.id);
+        expect({ album: album.title, artist: album.artist }).toEqual({ album: album.title, artist: artist.name });
+        const songs = await fx.as.listener.key.getMusicDirectory({ id: album.id });
+        songIds.push(...(songs.directory.child ?? []).map((c) => c.id));
+      }
+    }
+    const queen = await fx.as.listener.key.getMusicDirectory({ id: await ids.artist('Queen') });
+    expect(queen.directory.child!.map((c) => c.title)).toEqual(['Greatest Hits']);
+    expect(albumIds.length).toBe(4);
+    expect(new Set(albumIds).size).toBe(4);
+    expect(songIds.length).toBe(9);
+    expect(new Set(songIds).size).toBe(9);
+    const xml = await (await fx.raw('getIndexes', fx.tokenParams('listener'))).text();
+    expectValidXml(xml);
+  });
+
+  it('answers error 70 to a musicFolderId that does not exist on every call that takes one; folder 1 is the library', async () => {
+    const calls: Record<string, Record<string, string>> = {
+      getIndexes: {},
+      getArtists: {},
+      getAlbumList: { type: 'newest' },
+      getAlbumList2: { type: 'newest' },
+      getRandomSongs: {},
+      getSongsByGenre: { genre: 'Rock' },
+      getStarred: {},
+      getStarred2: {},
+      search2: { query: 'Q' },
+      search3: { query: 'Q' },
+    };
+    // every call the OpenSubsonic description gives a musicFolderId, of those served here
+    const endpoints = path.join(path.dirname(fileURLToPath(import.meta.url)), 'test/openapi/endpoints');
+    const described = (await readdir(endpoints))
+      .filter((file) => file.endsWith('.json'))
+      .filter((file) => readFileSync(path.join(endpoints, file), 'utf8').includes('"musicFolderId"'))
+      .map((file) => file.replace(/\.json$/, ''))
+      .filter((name) => Object.hasOwn(SUBSONIC_METHODS, name));
+    expect(Object.keys(calls).sort()).toEqual(described.sort());
+    for (const [method, params] of Object.entries(calls)) {
+      for (const musicFolderId of ['99', '0', 'music']) {
+        const failed = await fx.as.listener.key.customJSON(method, { ...params, musicFolderId });
+        expect({ method, musicFolderId, failed }).toMatchObject({ method, musicFolderId, failed: { status: 'failed', error: { code: 70 } } });
+      }
+      expect({ method, ok: (await fx.as.listener.key.customJSON<{ status: string }>(method, { ...params, musicFolderId: '1' })).status }).toEqual({
+        method,
+        ok: 'ok',
+      });
+    }
+    const xml = await (await fx.raw('getAlbumList2', fx.tokenParams('listener', { type: 'newest', musicFolderId: '99' }))).text();
+    expect(xml).toContain('<error code="70"');
+    expectValidXml(xml);
   });
 
   it('getArtist lists the albums an artist made or appears on, by year, with the album artist id', async () => {

@@ -16,6 +16,14 @@ describe('what the logs show of Subsonic requests', () => {
     expect(redactUrl('/rest/stream?id=1&apiKey=wl_secret')).toBe('/rest/stream?id=1&apiKey=[redacted]');
   });
 
+  it('redactUrl reads parameter names as the server decodes them: percent-encoded and odd-cased names are redacted too', () => {
+    expect(redactUrl('/rest/ping?u=bob&%70=secret&v=1')).toBe('/rest/ping?u=bob&%70=[redacted]&v=1');
+    expect(redactUrl('/rest/ping?%61piKey=wl_secret')).toBe('/rest/ping?%61piKey=[redacted]');
+    expect(redactUrl('/rest/ping?u=bob&%74=abc&%73=salt&%2570=kept')).toBe('/rest/ping?u=bob&%74=[redacted]&%73=[redacted]&%2570=kept');
+    expect(redactUrl('/rest/ping?%41%50%49%4B%45%59=wl_secret&to%6Ben=abc')).toBe('/rest/ping?%41%50%49%4B%45%59=[redacted]&to%6Ben=[redacted]');
+    expect(redactUrl('/rest/ping?u=bob&pp=kept&%=x')).toBe('/rest/ping?u=bob&pp=kept&%=x');
+  });
+
   it('never contains an app password, a token or an API key, even at trace level', async () => {
     const lines: string[] = [];
     const stream = new Writable({
@@ -37,8 +45,18 @@ describe('what the logs show of Subsonic requests', () => {
       const clock = { now: Date.now() };
       const user = await createUser({ app, clock });
       const appPassword = 'Sekrit-App-Passw0rd';
-      await app.inject({ method: 'PUT', url: '/api/subsonic/password', headers: user.headers, payload: { password: appPassword } });
-      const created = await app.inject({ method: 'POST', url: '/api/subsonic/keys', headers: user.headers, payload: { name: 'phone' } });
+      await app.inject({
+        method: 'PUT',
+        url: '/api/subsonic/password',
+        headers: user.headers,
+        payload: { password: appPassword, currentPassword: user.password },
+      });
+      const created = await app.inject({
+        method: 'POST',
+        url: '/api/subsonic/keys',
+        headers: user.headers,
+        payload: { name: 'phone', currentPassword: user.password },
+      });
       const apiKey = created.json().apiKey as string;
       const token = createHash('md5').update(`${appPassword}pepper42`).digest('hex');
       const u = user.user.username;
@@ -49,6 +67,11 @@ describe('what the logs show of Subsonic requests', () => {
         `u=${u}&t=${token}&s=pepper42`,
         `apiKey=${apiKey}`,
         `u=${u}&p=wrong-${appPassword}`,
+        // names percent-encoded: the server decodes them (the first three sign in), the logs must too
+        `u=${u}&%70=${appPassword}`,
+        `u=${u}&%74=${token}&%73=pepper42`,
+        `%61piKey=${apiKey}`,
+        `u=${u}&%70=enc:${hex}`,
       ]) {
         const res = await app.inject({ method: 'GET', url: `/rest/ping.view?${query}&v=1.16.1&c=tests&f=json` });
         expect(res.statusCode).toBe(200);

@@ -4,8 +4,10 @@ import { songs } from '../../db/schema';
 import { describeWithFfmpeg, makeMusicDir, makeTrack } from '../../library/scan/test/makeTracks';
 import { createScanApp, scanNow } from '../../library/scan/test/scanApp';
 import { createUser, type TestApp } from '../../test/testApp';
-import { LIVE_TRANSCODES_MAX } from '../../library/transcode/liveTranscode';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { NO_FFMPEG_FOR_FORMAT } from '../../library/delivery/sendSongFile';
 import { itMatchesOpenApi } from './test/itMatchesOpenApi';
+import { expectValidXml } from './test/xsd';
 import { bytesOf, fx, liveTranscodes, probe, rawFetch, songRow, useMediaFixture } from './test/mediaFixture';
 
 /** Subsonic stream: the file with byte ranges, transcodes and their limits, and a server without ffmpeg. */
@@ -136,30 +138,75 @@ describeWithFfmpeg('Subsonic stream: the file through the web app’s Range code
     expect(liveTranscodes.stopped).toBe(stoppedBefore + 1);
   });
 
-  it('sends the original file while every allowed live transcode is running, and transcodes again after', async () => {
+  it('waits for a slot while every ffmpeg slot is busy, then answers the format’s error, never the original FLAC; transcodes again after', async () => {
     const long = await songRow('Long One');
+    const { pool } = fx.t.app.flacCopies;
+    const saved = { ...pool.settings };
+    Object.assign(pool.settings, { size: 2, liveWaitMs: 300 });
     const held = [];
-    for (let i = 0; i < LIVE_TRANSCODES_MAX; i += 1) {
-      const abort = new AbortController();
-      const res = await rawFetch('stream', { id: long.id, format: 'mp3' }, { signal: abort.signal });
-      expect(res.headers.get('content-type')).toBe('audio/mpeg');
-      const reader = res.body!.getReader();
-      expect((await reader.read()).done).toBe(false);
-      held.push({ abort, reader });
-    }
-    expect(liveTranscodes.running).toBe(LIVE_TRANSCODES_MAX);
-    const original = await rawFetch('stream', { id: long.id, format: 'mp3' }, { headers: { range: 'bytes=0-3' } });
-    expect(original.status).toBe(206);
-    expect(original.headers.get('content-type')).toBe('audio/flac');
-    expect((await bytesOf(original)).toString('latin1')).toBe('fLaC');
-    for (const { abort, reader } of held) {
-      abort.abort();
-      await reader.read().catch(() => undefined);
+    try {
+      for (let i = 0; i < 2; i += 1) {
+        const abort = new AbortController();
+        const res = await rawFetch('stream', { id: long.id, format: 'mp3' }, { signal: abort.signal });
+        expect(res.headers.get('content-type')).toBe('audio/mpeg');
+        const reader = res.body!.getReader();
+        expect((await reader.read()).done).toBe(false);
+        held.push({ abort, reader });
+      }
+      expect(liveTranscodes.running).toBe(2);
+      const started = Date.now();
+      const refused = await rawFetch('stream', { id: long.id, format: 'mp3' }, { headers: { range: 'bytes=0-3' } });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+      expect(refused.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(refused.headers.get('retry-after')).toBe('5');
+      expect((await refused.json())['subsonic-response']).toMatchObject({
+        status: 'failed',
+        error: { code: 0, message: expect.stringMatching(/busy .* to MP3/) },
+      });
+    } finally {
+      for (const { abort, reader } of held) {
+        abort.abort();
+        await reader.read().catch(() => undefined);
+      }
     }
     for (let i = 0; i < 100 && liveTranscodes.running > 0; i += 1) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(liveTranscodes.running).toBe(0);
-    const again = await rawFetch('stream', { id: long.id, format: 'mp3' }, { method: 'HEAD' });
+    const again = await rawFetch('stream', { id: long.id, format: 'mp3' });
     expect(again.headers.get('content-type')).toBe('audio/mpeg');
+    await again.body!.cancel();
+    Object.assign(pool.settings, saved);
+  });
+
+  it('cuts a live transcode whose client stops reading, over real HTTP, and frees its slot', async () => {
+    const long = await songRow('Long One');
+    const { pool } = fx.t.app.flacCopies;
+    const saved = { ...pool.settings };
+    pool.settings.stallMs = 300;
+    // the test before ends by cancelling a transcode: its stop is counted before this one's is
+    for (let i = 0; i < 100 && liveTranscodes.running > 0; i += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+    const stoppedBefore = liveTranscodes.stopped;
+    try {
+      const url = new URL(
+        `${fx.baseUrl}/rest/stream?${new URLSearchParams(fx.tokenParams('listener', { f: 'json', id: long.id, format: 'mp3', maxBitRate: '320' }) as Record<string, string>)}`,
+      );
+      const res = await new Promise<IncomingMessage>((resolve, reject) => httpRequest(url, resolve).on('error', reject).end());
+      expect(res.headers['content-type']).toBe('audio/mpeg');
+      // read one chunk, then never again: the socket's buffers fill and the server's response stalls
+      await new Promise((resolve) => res.once('data', resolve));
+      res.pause();
+      const closed = new Promise((resolve) => res.socket.once('close', resolve));
+      expect(liveTranscodes.running).toBe(1);
+      const started = Date.now();
+      for (let i = 0; i < 200 && liveTranscodes.running > 0; i += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(liveTranscodes.running).toBe(0);
+      expect(liveTranscodes.stopped).toBe(stoppedBefore + 1);
+      expect(Date.now() - started).toBeLessThan(8000);
+      res.destroy();
+      await closed;
+      expect(pool.running).toBe(0);
+    } finally {
+      Object.assign(pool.settings, saved);
+    }
   });
 
   it('streams an ALAC song as its cached FLAC copy, with ranges', async () => {
@@ -172,6 +219,71 @@ describeWithFfmpeg('Subsonic stream: the file through the web app’s Range code
     const part = await rawFetch('stream', { id: song.id }, { headers: { range: 'bytes=4-99' } });
     expect(part.status).toBe(206);
     expect((await bytesOf(part)).equals(flac.subarray(4, 100))).toBe(true);
+  });
+
+  it('describes in each entry what its stream sends: the FLAC copy of AIFF and ALAC, the file itself otherwise', async () => {
+    for (const title of ['Aiff Tone', 'Lossless', 'Hit 1', 'Q One']) {
+      const song = await songRow(title);
+      const entry = (await fx.as.listener.token.getSong({ id: song.id })).song;
+      const res = await fx.as.listener.token.stream({ id: song.id });
+      const sent = res.headers.get('content-type');
+      const head = (await bytesOf(res)).subarray(0, 4).toString('latin1');
+      expect({ title, sent }).toEqual({ title, sent: entry.transcodedContentType ?? entry.contentType });
+      if (sent === 'audio/flac') expect(head).toBe('fLaC');
+      expect({ title, suffix: entry.transcodedSuffix }).toEqual({ title, suffix: entry.transcodedContentType ? 'flac' : undefined });
+    }
+    const aiff = await songRow('Aiff Tone');
+    expect(aiff.codec).toBe('pcm');
+    expect((await fx.as.listener.key.getSong({ id: aiff.id })).song).toMatchObject({
+      contentType: 'audio/aiff',
+      suffix: 'aiff',
+      transcodedContentType: 'audio/flac',
+      transcodedSuffix: 'flac',
+    });
+    const xml = await (await fx.raw('getSong', fx.tokenParams('listener', { id: aiff.id }))).text();
+    expect(xml).toMatch(/<song [^>]*transcodedContentType="audio\/flac" transcodedSuffix="flac"/);
+    expectValidXml(xml);
+  });
+
+  it('announces bitrate × duration as Content-Length for estimateContentLength=true and sends exactly that many bytes', async () => {
+    const song = await songRow('Hit 1');
+    const expected = Math.ceil((96 * song.durationMs) / 8);
+    const res = await fx.as.listener.token.stream({ id: song.id, format: 'mp3', maxBitRate: 96, estimateContentLength: true });
+    expect(res.headers.get('content-type')).toBe('audio/mpeg');
+    expect(res.headers.get('content-length')).toBe(String(expected));
+    const body = await bytesOf(res);
+    expect(body.length).toBe(expected);
+    expect((await probe(body)).codec).toBe('mp3');
+    const head = await rawFetch('stream', { id: song.id, format: 'opus', maxBitRate: '64', estimateContentLength: 'true' }, { method: 'HEAD' });
+    expect(head.headers.get('content-type')).toBe('audio/ogg');
+    expect(head.headers.get('content-length')).toBe(String(Math.ceil((64 * song.durationMs) / 8)));
+    // a ten-minute song: the length is known before ffmpeg has made it
+    const long = await songRow('Long One');
+    const abort = new AbortController();
+    const streamed = await rawFetch('stream', { id: long.id, format: 'mp3', maxBitRate: '128', estimateContentLength: 'true' }, { signal: abort.signal });
+    expect(streamed.headers.get('content-length')).toBe(String(Math.ceil((128 * long.durationMs) / 8)));
+    abort.abort();
+    await streamed.arrayBuffer().catch(() => undefined);
+  });
+
+  it('answers a failed media request in XML as text/xml (DSub tells errors by it); other calls application/xml, JSON application/json', async () => {
+    const unknown = { id: '00000000-0000-4000-8000-000000000000' };
+    for (const method of ['stream', 'stream.view', 'download', 'getCoverArt', 'hls.m3u8', 'hls']) {
+      const res = await fx.raw(method, fx.tokenParams('listener', unknown));
+      expect({ method, type: res.headers.get('content-type') }).toEqual({ method, type: 'text/xml; charset=utf-8' });
+      const xml = await res.text();
+      expect(xml).toMatch(/<subsonic-response [^>]*status="failed"[^>]*><error code="70"/);
+      expectValidXml(xml);
+    }
+    const badSignIn = await fx.raw('stream', { ...fx.tokenParams('listener', unknown), t: '0'.repeat(32) });
+    expect(badSignIn.headers.get('content-type')).toBe('text/xml; charset=utf-8');
+    expect(await badSignIn.text()).toContain('<error code="40"');
+    const notMedia = await fx.raw('getSong', fx.tokenParams('listener', unknown));
+    expect(notMedia.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+    await notMedia.text();
+    const json = await fx.raw('stream', fx.tokenParams('listener', { ...unknown, f: 'json' }));
+    expect(json.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect((await json.json())['subsonic-response'].error.code).toBe(70);
   });
 
   it('answers error 70 for an unknown or malformed id and error 10 without one', async () => {
@@ -198,7 +310,12 @@ describeWithFfmpeg('Subsonic stream on a server without ffmpeg', () => {
     await scanNow(t);
     const user = await createUser(t);
     const password = 'app-password-no-ffmpeg';
-    const put = await t.app.inject({ method: 'PUT', url: '/api/subsonic/password', headers: user.headers, payload: { password } });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/subsonic/password',
+      headers: user.headers,
+      payload: { password, currentPassword: user.password },
+    });
     expect(put.statusCode).toBe(200);
     const auth = { u: user.user.username, p: password, v: '1.16.1', c: 'wavelength-tests', f: 'json' };
     rest = (params) => t.app.inject({ method: 'GET', url: `/rest/stream?${new URLSearchParams({ ...auth, ...params })}` });
@@ -207,9 +324,15 @@ describeWithFfmpeg('Subsonic stream on a server without ffmpeg', () => {
 
   const idOf = async (title: string) => (await t.app.db.select().from(songs).where(eq(songs.title, title)))[0];
 
-  it('sends the original file when a transcode is asked for', async () => {
+  it('answers a format it cannot make with error 0, never another format; a bitrate limit alone gets the original file', async () => {
     const song = await idOf('Plain Flac');
-    const res = await rest({ id: song.id, format: 'mp3', maxBitRate: '32' });
+    const refused = await rest({ id: song.id, format: 'mp3', maxBitRate: '32' });
+    expect(refused.headers['content-type']).toMatch(/^application\/json/);
+    expect(JSON.parse(refused.rawPayload.toString())['subsonic-response']).toMatchObject({
+      status: 'failed',
+      error: { code: 0, message: NO_FFMPEG_FOR_FORMAT },
+    });
+    const res = await rest({ id: song.id, maxBitRate: '32' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('audio/flac');
     expect(res.headers['accept-ranges']).toBe('bytes');

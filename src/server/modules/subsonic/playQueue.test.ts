@@ -1,5 +1,6 @@
 import { describeWithFfmpeg } from '../../library/scan/test/makeTracks';
 import { itMatchesOpenApi } from './test/itMatchesOpenApi';
+import { expectValidXml } from './test/xsd';
 import { subsonicFixture, type SubsonicFixture } from './test/subsonicFixture';
 
 let fx: SubsonicFixture;
@@ -56,12 +57,51 @@ describeWithFfmpeg('Subsonic play queue and bookmarks', () => {
     });
   });
 
-  it('getBookmarks is an empty list; createBookmark says it is not supported', async () => {
-    const res = await fx.as.listener.key.getBookmarks();
-    expect(res).toMatchObject({ status: 'ok', bookmarks: {} });
-    expect(res.bookmarks.bookmark).toBeUndefined();
-    const create = await fx.as.listener.key.createBookmark({ id: await fx.songId('Q One'), position: 1000 });
-    expect(create).toMatchObject({ status: 'failed', error: { code: 0 } });
+  it('createBookmark keeps a position and comment per user and song, moves it, and getBookmarks lists it with its song', async () => {
+    const qOne = await fx.songId('Q One');
+    const hit = await fx.songId('Hit 1');
+    expect((await fx.as.listener.key.getBookmarks()).bookmarks.bookmark ?? []).toEqual([]);
+    expect(await fx.as.listener.key.createBookmark({ id: qOne, position: 1000, comment: 'chapter 2' })).toMatchObject({ status: 'ok' });
+    expect(await fx.as.listener.token.createBookmark({ id: hit, position: 5 })).toMatchObject({ status: 'ok' });
+    expect(await fx.as.listener.token.createBookmark({ id: qOne, position: 61_234, comment: 'chapter 3' })).toMatchObject({ status: 'ok' });
+
+    const listed = (await fx.as.listener.token.getBookmarks()).bookmarks.bookmark!;
+    expect(listed.map((b) => [b.entry.id, b.position, b.comment])).toEqual([
+      [qOne, 61_234, 'chapter 3'],
+      [hit, 5, undefined],
+    ]);
+    expect(listed[0]).toMatchObject({ username: fx.listener.user.username, entry: { title: 'Q One', isDir: false } });
+    expect(Date.parse(String(listed[0].changed))).toBeGreaterThanOrEqual(Date.parse(String(listed[0].created)));
+    // another user sees none of them and cannot delete them
+    expect((await fx.as.admin.key.getBookmarks()).bookmarks.bookmark ?? []).toEqual([]);
+    expect(await fx.as.admin.key.deleteBookmark({ id: qOne })).toMatchObject({ status: 'ok' });
+    expect((await fx.as.listener.key.getBookmarks()).bookmarks.bookmark!.length).toBe(2);
+
+    const xml = await (await fx.raw('getBookmarks', fx.tokenParams('listener'))).text();
+    expect(xml).toMatch(/<bookmark position="61234" username="[^"]+" comment="chapter 3" created="[^"]+" changed="[^"]+"><entry [^>]*bookmarkPosition="61234"/);
+    expectValidXml(xml);
+
+    expect(await fx.as.listener.key.deleteBookmark({ id: qOne })).toMatchObject({ status: 'ok' });
+    expect((await fx.as.listener.key.getBookmarks()).bookmarks.bookmark!.map((b) => b.entry.id)).toEqual([hit]);
+    await fx.as.listener.key.deleteBookmark({ id: hit });
+  });
+
+  it('refuses a bookmark without a song or position, of an unknown song, at a negative position or with an over-long comment, and keeps nothing', async () => {
+    const id = await fx.songId('Q Two');
+    const cases: [Record<string, unknown>, number][] = [
+      [{ position: 10 }, 10],
+      [{ id }, 10],
+      [{ id: '7c9e6679-7425-40de-944b-e07fc1f90ae7', position: 10 }, 70],
+      [{ id: 'nonsense', position: 10 }, 70],
+      [{ id, position: -1 }, 0],
+      [{ id, position: 'soon' }, 0],
+      [{ id, position: 10, comment: 'x'.repeat(1001) }, 0],
+    ];
+    for (const [params, code] of cases)
+      expect({ params, code: codeOf(await fx.as.listener.key.customJSON('createBookmark', params)) }).toEqual({ params, code });
+    expect(codeOf(await fx.as.listener.key.customJSON('deleteBookmark', {}))).toBe(10);
+    expect(codeOf(await fx.as.listener.key.customJSON('deleteBookmark', { id: 'nonsense' }))).toBe(70);
+    expect((await fx.as.listener.key.getBookmarks()).bookmarks.bookmark ?? []).toEqual([]);
   });
 });
 

@@ -1,4 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { MESSAGES } from '../../../contract/messages';
+import { isDiskFull } from '../../lib/diskFull';
 import { HttpError } from '../../lib/httpError';
 import type { ModuleOptions } from '../moduleOptions';
 import { AddressFailures } from './auth/addressFailures';
@@ -6,8 +8,10 @@ import { authenticate } from './auth/authenticate';
 import { createAppPasswordCipher } from './auth/appPasswordCipher';
 import { SENT, type SubsonicContext, type SubsonicUser } from './method';
 import { SUBSONIC_METHODS } from './methods';
+import { checkMusicFolder } from './methods/musicFolder';
 import { NowPlayingTable } from './personal/nowPlaying';
 import { SUBSONIC_ERROR, SubsonicError, notAuthorized } from './protocol/errors';
+import { isMediaRequest } from './protocol/mediaRequest';
 import { SubsonicParams } from './protocol/params';
 import { responseFormat, sendError, sendOk, type SubsonicFormat } from './protocol/respond';
 
@@ -36,7 +40,8 @@ export async function subsonicRoutes(app: FastifyInstance, options: SubsonicOpti
   // anything thrown before a handler runs (a bad body, the input guard) still answers in the protocol
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
     if (reply.sent) return;
-    return sendError(reply, safeFormat(request), asSubsonicError(error, request));
+    const media = isMediaRequest((request.params as { method?: string } | undefined)?.method);
+    return sendError(reply, safeFormat(request), asSubsonicError(error, request), { media });
   });
 
   const handler = async (request: FastifyRequest<{ Params: { method: string } }>, reply: FastifyReply) => {
@@ -54,6 +59,7 @@ export async function subsonicRoutes(app: FastifyInstance, options: SubsonicOpti
         user = await authenticate(params, { db: app.db, cipher, now: new Date(options.now()), address: request.ip, addressFailures, keyTouches });
         if (method.auth === 'admin' && user.role !== 'admin') throw notAuthorized(name);
       }
+      checkMusicFolder(name, params);
       const ctx: SubsonicContext = {
         app,
         db: app.db,
@@ -70,7 +76,7 @@ export async function subsonicRoutes(app: FastifyInstance, options: SubsonicOpti
       return sendOk(reply, format, payload);
     } catch (error) {
       if (reply.sent) throw error;
-      return sendError(reply, format, asSubsonicError(error, request));
+      return sendError(reply, format, asSubsonicError(error, request), { media: isMediaRequest(request.params.method) });
     }
   };
 
@@ -109,6 +115,11 @@ function asSubsonicError(error: unknown, request: FastifyRequest): SubsonicError
   if (error instanceof HttpError && error.statusCode < 500) return new SubsonicError(SUBSONIC_ERROR.generic, error.message);
   const status = (error as FastifyError | undefined)?.statusCode;
   if (status !== undefined && status < 500) return new SubsonicError(SUBSONIC_ERROR.generic, (error as Error).message);
+  if (isDiskFull(error)) {
+    request.server.diskFull.record();
+    request.log.error({ err: error }, 'subsonic: disk full');
+    return new SubsonicError(SUBSONIC_ERROR.generic, MESSAGES.diskFull);
+  }
   request.log.error({ err: error }, 'subsonic: request failed');
   return new SubsonicError(SUBSONIC_ERROR.generic, 'The server could not answer this request. Try again in a moment.');
 }

@@ -34,13 +34,3 @@ export function readServerRecord(serverFile: string): ServerRecord | null {
   if (typeof record?.pid !== 'number' || typeof record.socket !== 'string') return null;
   return { pid: record.pid, socket: record.socket, started: String(record.started ?? '') };
 }
-
-/** Whether a process with this id runs (one of another user's answers EPERM: it runs too). */
-export function processRuns(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}

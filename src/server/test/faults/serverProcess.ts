@@ -3,7 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../../../../e2e/support/server';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+export const SERVER_ENTRY = path.join(REPO, 'src/server/index.ts');
 
 export interface ServerProcess {
   baseUrl: string;
@@ -19,14 +20,15 @@ export interface ServerProcess {
 /**
  * The real entry point as its own process (node --import tsx, no wrapper, so a kill really kills
  * the server), answering /api/health before this resolves. env comes on top of test defaults;
- * DATABASE_URL is only passed when env names it (PGlite otherwise).
+ * DATABASE_URL is only passed when env names it (PGlite otherwise). `as` runs it as another user
+ * (the test running as root: a user whom chmod denies).
  */
-export async function spawnServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
+export async function spawnServer(env: Record<string, string>, timeoutMs = 60_000, as?: { uid: number; gid: number }): Promise<ServerProcess> {
   const port = await freePort();
   let output = '';
   const { DATABASE_URL: _ignored, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/server/index.ts')], {
-    cwd: ROOT,
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+    cwd: REPO,
     env: {
       ...inherited,
       NODE_OPTIONS: '',
@@ -37,6 +39,7 @@ export async function spawnServer(env: Record<string, string>, timeoutMs = 60_00
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    ...as,
   });
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { LibraryScanPanel } from '../../../features/libraryScan';
 import { ProfileFields, useSaveProfile, type ProfileDraft } from '../../../features/profile';
+import { RadioStreamPanel } from '../../../features/radioStream';
 import { SubsonicAccessPanel } from '../../../features/subsonicAccess';
 import {
   selectNotifications,
@@ -49,10 +50,29 @@ function useProfileDraft() {
   return { profile, setProfile, emailChanged, profileChanged, resetProfile: () => setProfile(fromUser()) };
 }
 
+/** The sections whose changes apply at once, outside Save. */
+function ActAtOncePanels({ isAdmin }: { isAdmin: boolean }) {
+  return (
+    <>
+      <Panel id="settings-subsonic" title="Subsonic apps">
+        <SubsonicAccessPanel />
+      </Panel>
+      <Panel id="settings-radio" title="Radio">
+        <RadioStreamPanel />
+      </Panel>
+      {isAdmin ? (
+        <Panel id="settings-library" title="Library">
+          <LibraryScanPanel />
+        </Panel>
+      ) : null}
+    </>
+  );
+}
+
 /**
  * docs/product.md §2.10 Settings: six sections (Playback: §2.14); Save keeps them (profile and listening history on
  * the server, the rest in the browser), Cancel puts them back, and leaving with changes asks first.
- * Subsonic apps (§2.13) and Library act at once, outside Save.
+ * Subsonic apps (§2.13), Radio (the live stream's listen link) and Library act at once, outside Save.
  */
 export default function SettingsScreen() {
   useDocumentTitle('Settings');
@@ -94,14 +114,7 @@ export default function SettingsScreen() {
       <AppearancePanel draft={draft} set={set} />
       <StreamingPanel draft={draft} set={set} />
       <PlaybackPanel draft={draft} set={set} />
-      <Panel id="settings-subsonic" title="Subsonic apps">
-        <SubsonicAccessPanel />
-      </Panel>
-      {isAdmin ? (
-        <Panel id="settings-library" title="Library">
-          <LibraryScanPanel />
-        </Panel>
-      ) : null}
+      <ActAtOncePanels isAdmin={isAdmin} />
       {error ? <ErrorMessage>{error}</ErrorMessage> : null}
       <Bar>
         <Button type="button" $variant="secondary" onClick={reset}>

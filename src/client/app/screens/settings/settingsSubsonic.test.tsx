@@ -11,6 +11,9 @@ beforeEach(() => {
     const path = new URL(String(input), 'http://localhost').pathname;
     if (path === '/api/subsonic/keys') return json({ success: true, keys: [] });
     if (path === '/api/subsonic/password') return json({ success: true, set: false, updatedAt: null });
+    // an admin's page also shows Library: its scan status and missing songs
+    if (path === '/api/library/scan') return json({ success: true, configured: true, running: false, progress: null, lastResult: null });
+    if (path === '/api/library/missing') return json({ success: true, songs: [], total: 0 });
     return json({ success: true, settings: { recordListeningHistory: true } });
   }) as typeof fetch;
 });

@@ -13,6 +13,7 @@ import { useSongActions } from '../../../shared/songs';
 import { SeekBar, VolumeControl } from './PlayerSliders';
 import { usePlayerShortcuts } from './usePlayerShortcuts';
 import { useMediaSession } from './useMediaSession';
+import { usePageHidden } from './usePageHidden';
 import { useResumeOnClick } from './useResumeOnClick';
 
 export const PlayerBarFrame = styled.footer`
@@ -145,6 +146,7 @@ export function PlayerBar({ notice }: { notice?: ReactNode }) {
   const player = useSelector(selectPlayer);
   usePlayerShortcuts();
   useMediaSession();
+  usePageHidden();
   useResumeOnClick(player.requiresInteraction);
   return (
     <PlayerBarFrame aria-label="Player">

@@ -9,6 +9,7 @@ import { ErrorMessage } from '../../../ui/Page';
 import { TextField } from '../../../ui/TextField';
 import { toastShown } from '../../../ui/toast/toastSlice';
 import { errorText, useCreateApiKeyMutation, useGetApiKeysQuery, useRevokeApiKeyMutation } from '../subsonicAccessApi';
+import type { CurrentPasswordGate } from './CurrentPassword';
 import { NewApiKey } from './NewApiKey';
 import { dateOnly, dateTime, InlineForm, Muted, Part } from './styles';
 
@@ -46,7 +47,7 @@ export function validateKeyName(name: string): string | null {
   return null;
 }
 
-function CreateApiKey({ onCreated }: { onCreated: (created: CreatedApiKeyResponse) => void }) {
+function CreateApiKey({ confirm, onCreated }: { confirm: CurrentPasswordGate; onCreated: (created: CreatedApiKeyResponse) => void }) {
   const [create, creating] = useCreateApiKeyMutation();
   const [name, setName] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -55,11 +56,14 @@ function CreateApiKey({ onCreated }: { onCreated: (created: CreatedApiKeyRespons
     const invalid = validateKeyName(name);
     setProblem(invalid);
     if (invalid) return;
+    const currentPassword = confirm.take();
+    if (currentPassword === null) return;
     try {
-      onCreated(await create({ name: name.trim() }).unwrap());
+      onCreated(await create({ name: name.trim(), currentPassword }).unwrap());
       setName('');
     } catch (error) {
-      setProblem(errorText(error, 'Could not create the key'));
+      const message = errorText(error, 'Could not create the key');
+      if (!confirm.refused(message)) setProblem(message);
     }
   };
   return (
@@ -90,7 +94,7 @@ function KeyRow({ apiKey, onRevoke }: { apiKey: ApiKeySummary; onRevoke: () => v
 }
 
 /** docs/product.md §2.13: a key per app or device, shown once, revoked one by one. */
-export function ApiKeys() {
+export function ApiKeys({ confirm }: { confirm: CurrentPasswordGate }) {
   const dispatch = useDispatch();
   const keys = useGetApiKeysQuery();
   const [revoke, revoking] = useRevokeApiKeyMutation();
@@ -115,7 +119,7 @@ export function ApiKeys() {
     <Part>
       <h3>API keys</h3>
       <Muted>Give each app or device its own key, so you can revoke one without signing the others out.</Muted>
-      <CreateApiKey onCreated={setCreated} />
+      <CreateApiKey confirm={confirm} onCreated={setCreated} />
       {created ? <NewApiKey name={created.key.name} apiKey={created.apiKey} onDone={() => setCreated(null)} /> : null}
       {keys.isLoading ? (
         <p>Loading…</p>

@@ -7,6 +7,7 @@ import { ErrorMessage } from '../../../ui/Page';
 import { TextField } from '../../../ui/TextField';
 import { toastShown } from '../../../ui/toast/toastSlice';
 import { errorText, useGetAppPasswordQuery, useRemoveAppPasswordMutation, useSetAppPasswordMutation } from '../subsonicAccessApi';
+import type { CurrentPasswordGate } from './CurrentPassword';
 import { Buttons, dateOnly, InlineForm, Muted, Part, ShowToggle } from './styles';
 
 export function validateAppPassword(password: string): string | null {
@@ -68,7 +69,7 @@ function AppPasswordStatus({ status }: { status: ReturnType<typeof useGetAppPass
  * docs/product.md §2.13: one password for Subsonic apps, apart from the account's own (apps keep it,
  * and the classic token sign-in needs the server to read it back).
  */
-export function AppPassword() {
+export function AppPassword({ confirm }: { confirm: CurrentPasswordGate }) {
   const dispatch = useDispatch();
   const status = useGetAppPasswordQuery();
   const [save, saving] = useSetAppPasswordMutation();
@@ -82,12 +83,19 @@ export function AppPassword() {
     const invalid = validateAppPassword(password);
     setProblem(invalid);
     if (invalid) return;
+    const currentPassword = confirm.take();
+    if (currentPassword === null) return;
+    if (password === currentPassword) {
+      setProblem(SUBSONIC_MESSAGES.appPasswordIsSignInPassword);
+      return;
+    }
     try {
-      await save({ password }).unwrap();
+      await save({ password, currentPassword }).unwrap();
       setPassword('');
       dispatch(toastShown('App password saved', 'success'));
     } catch (error) {
-      setProblem(errorText(error, 'Could not save the app password'));
+      const message = errorText(error, 'Could not save the app password');
+      if (!confirm.refused(message)) setProblem(message);
     }
   };
 

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Button } from '../../../ui/Button';
+import { copyText } from '../../../ui/copyText';
 import { Input } from '../../../ui/TextField';
 
 const Box = styled.div`
@@ -24,20 +25,6 @@ const Row = styled.div`
     font-family: ${({ theme }) => theme.font.mono};
   }
 `;
-
-/** The clipboard API needs a secure context; a server on plain http on the LAN falls back to the selection. */
-async function copyText(text: string, input: HTMLInputElement | null): Promise<boolean> {
-  try {
-    if (navigator.clipboard) {
-      await navigator.clipboard.writeText(text);
-      return true;
-    }
-  } catch {
-    // denied: try the selection below
-  }
-  input?.select();
-  return typeof document.execCommand === 'function' && document.execCommand('copy');
-}
 
 /** A key just created: the only time it is shown (the server keeps its hash). */
 export function NewApiKey({ name, apiKey, onDone }: { name: string; apiKey: string; onDone: () => void }) {

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
-import { UPLOAD_ACCEPT } from '../uploadTrack';
+import { UPLOAD_ACCEPT, megabytes } from '../uploadTrack';
 
 const Zone = styled.div<{ $over: boolean }>`
   display: grid;
@@ -31,11 +31,13 @@ const Small = styled.span`
 
 export interface DropZoneProps {
   disabled: boolean;
+  /** the server's MAX_UPLOAD_MB in bytes, said in the hint */
+  maxBytes: number;
   onFiles: (files: File[]) => void;
 }
 
 /** Drop audio files here, or focus it and press Enter or Space (or click) to pick them. */
-export function DropZone({ disabled, onFiles }: DropZoneProps) {
+export function DropZone({ disabled, maxBytes, onFiles }: DropZoneProps) {
   const input = useRef<HTMLInputElement>(null);
   const hintId = useId();
   const [over, setOver] = useState(false);
@@ -71,7 +73,9 @@ export function DropZone({ disabled, onFiles }: DropZoneProps) {
       onDrop={onDrop}
     >
       <strong>Drop audio files here or choose them</strong>
-      <Small id={hintId}>MP3, FLAC, Ogg Vorbis, Opus, M4A (AAC or ALAC), WAV or AIFF; tags are read from the files.</Small>
+      <Small id={hintId}>
+        MP3, FLAC, Ogg Vorbis, Opus, M4A (AAC or ALAC), WAV or AIFF, at most {megabytes(maxBytes)} MB each; tags are read from the files.
+      </Small>
       <Hidden
         ref={input}
         type="file"

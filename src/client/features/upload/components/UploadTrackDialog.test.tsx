@@ -33,7 +33,8 @@ function fakeUploads(): UploadService & { pending: Pending[] } {
   };
 }
 
-const audio = (name: string, type = 'audio/flac') => new File([new Uint8Array(64)], name, { type });
+const audio = (name: string, type = 'audio/flac', bytes = 64) => new File([new Uint8Array(bytes)], name, { type });
+const MB = 1024 * 1024;
 
 /** a song list on screen, so the test sees the 'Song' tag refetched */
 function SongReader() {
@@ -41,15 +42,18 @@ function SongReader() {
   return null;
 }
 
-function renderDialog() {
+const jsonAnswer = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+
+/** the server: GET /api/songs/upload answers its MAX_UPLOAD_MB (when `limits` resolves), GET /api/songs a list */
+function renderDialog(limits: Promise<number> = Promise.resolve(200 * 1024 * 1024)) {
   const upload = fakeUploads();
   let songFetches = 0;
-  global.fetch = jest.fn(async () => {
+  global.fetch = jest.fn(async (input: RequestInfo | URL) => {
+    if (new URL(String(input), 'http://localhost').pathname === '/api/songs/upload') {
+      return jsonAnswer({ success: true, maxUploadBytes: await limits });
+    }
     songFetches += 1;
-    return new Response(JSON.stringify({ success: true, songs: [song('Listed')], nextCursor: null }), {
-      status: 200,
-      headers: { 'content-type': 'application/json' },
-    });
+    return jsonAnswer({ success: true, songs: [song('Listed')], nextCursor: null });
   }) as typeof fetch;
   const services = createTestServices({ tokenStore: memoryTokenStore('t'), upload });
   const onClose = jest.fn();
@@ -130,5 +134,53 @@ describe('UploadTrackDialog', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Invalid file type. Please upload an MP3, FLAC, OGG, Opus, M4A, WAV, or AIFF file.');
     fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
     expect(upload.pending).toHaveLength(0);
+  });
+
+  it("refuses a file over the server's MAX_UPLOAD_MB in the browser, without sending it, even one listed before the limit arrived", async () => {
+    let answerLimit!: (bytes: number) => void;
+    const { upload } = renderDialog(new Promise((resolve) => (answerLimit = resolve)));
+    // listed while the limit is still on its way: waiting, as under the default 200 MB
+    await userEvent.upload(screen.getByLabelText('Audio files'), audio('early.flac', 'audio/flac', 2 * MB));
+    expect(screen.queryByRole('alert')).toBeNull();
+    await act(async () => answerLimit(1.5 * MB));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('File is too large. Maximum file size is 1.5MB.'));
+    expect(screen.getByRole('button', { name: 'Choose or drop tracks' })).toHaveAccessibleDescription(/at most 1\.5 MB each/);
+    await userEvent.upload(screen.getByLabelText('Audio files'), [audio('too-big.flac', 'audio/flac', 2 * MB), audio('fits.flac', 'audio/flac', MB)]);
+    const rows = screen.getAllByTestId('upload-row');
+    expect(within(rows[1]).getByRole('alert')).toHaveTextContent('File is too large. Maximum file size is 1.5MB.');
+    fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(upload.pending).toHaveLength(1));
+    expect(upload.pending[0].request.file.name).toBe('fits.flac');
+  });
+
+  it('uses the typed title and artist for the one file to send while a refused file is still listed', async () => {
+    const { upload } = renderDialog(Promise.resolve(MB));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Choose or drop tracks' })).toHaveAccessibleDescription(/at most 1 MB each/));
+    await userEvent.upload(screen.getByLabelText('Audio files'), [audio('too-big.flac', 'audio/flac', 2 * MB), audio('good.flac')]);
+    expect(screen.getByRole('alert')).toHaveTextContent('File is too large. Maximum file size is 1MB.');
+    expect(screen.getByLabelText('Title')).toBeEnabled();
+    await userEvent.type(screen.getByLabelText('Title'), 'Typed Title');
+    await userEvent.type(screen.getByLabelText('Artist'), 'Typed Artist');
+    fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(upload.pending).toHaveLength(1));
+    expect(upload.pending[0].request).toMatchObject({ title: 'Typed Title', artist: 'Typed Artist' });
+    expect(upload.pending[0].request.file.name).toBe('good.flac');
+  });
+
+  it('shows title and artist as disabled while several files are to be sent, and says why and that typed text is not used', async () => {
+    const { upload } = renderDialog();
+    const title = screen.getByLabelText('Title');
+    expect(title).toHaveAccessibleDescription('Optional: title and artist replace the tags of a single file; blank uses the tags.');
+    await userEvent.type(title, 'Typed Title');
+    await userEvent.upload(screen.getByLabelText('Audio files'), [audio('one.flac'), audio('two.flac')]);
+    expect(title).toBeDisabled();
+    expect(title).toHaveStyle({ borderStyle: 'dashed', cursor: 'not-allowed' });
+    const why =
+      'Title and artist apply to a single file: the 2 files to upload each keep the title and artist of their tags, so what is typed here is not used.';
+    expect(title).toHaveAccessibleDescription(why);
+    expect(screen.getByLabelText('Artist')).toHaveAccessibleDescription(why);
+    fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(upload.pending).toHaveLength(2));
+    expect(upload.pending.map((p) => p.request.title)).toEqual([undefined, undefined]);
   });
 });

@@ -1,5 +1,6 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
+import { UPLOAD_MAX_BYTES_DEFAULT } from '../../../../contract/limits';
 import { MESSAGES } from '../../../../contract/messages';
 import type { Song } from '../../../../contract/songs';
 import { Button } from '../../../ui/Button';
@@ -8,6 +9,7 @@ import { ErrorMessage } from '../../../ui/Page';
 import { TextField } from '../../../ui/TextField';
 import { DropZone } from './DropZone';
 import { UploadRow } from './UploadRow';
+import { useGetUploadLimitsQuery } from '../uploadApi';
 import { useUploadQueue, type TagOverrides, type UploadItem } from '../useUploadQueue';
 
 const Form = styled.form`
@@ -47,13 +49,41 @@ function UploadList({ items }: { items: UploadItem[] }) {
 
 const NOTHING_TYPED: TagOverrides = { title: '', artist: '' };
 
-/** Title and artist typed for a lone file, over its tags. */
-function TagFields({ typed, onChange, disabled }: { typed: TagOverrides; onChange: (typed: TagOverrides) => void; disabled: boolean }) {
+/** What the fields do now: a typed title or artist is used, or the hint says why it is not. */
+function tagFieldsHint(toSend: number, typed: TagOverrides): string {
+  if (toSend <= 1) return 'Optional: title and artist replace the tags of a single file; blank uses the tags.';
+  const typedSomething = Boolean(typed.title?.trim() || typed.artist?.trim());
+  return `Title and artist apply to a single file: the ${toSend} files to upload each keep the title and artist of their tags${
+    typedSomething ? ', so what is typed here is not used' : ''
+  }.`;
+}
+
+/**
+ * Title and artist typed for a lone file, over its tags. Off (and looking it) while several files
+ * are to be sent, the hint beside them saying why; a refused file is not one of them.
+ */
+function TagFields({ typed, onChange, toSend, busy }: { typed: TagOverrides; onChange: (typed: TagOverrides) => void; toSend: number; busy: boolean }) {
+  const hintId = useId();
+  const disabled = busy || toSend > 1;
   return (
     <>
-      <TextField label="Title" value={typed.title} onChange={(e) => onChange({ ...typed, title: e.target.value })} disabled={disabled} maxLength={200} />
-      <TextField label="Artist" value={typed.artist} onChange={(e) => onChange({ ...typed, artist: e.target.value })} disabled={disabled} maxLength={200} />
-      <Hint>Optional: title and artist replace the tags of a single file; blank uses the tags.</Hint>
+      <TextField
+        label="Title"
+        value={typed.title}
+        onChange={(e) => onChange({ ...typed, title: e.target.value })}
+        disabled={disabled}
+        aria-describedby={hintId}
+        maxLength={200}
+      />
+      <TextField
+        label="Artist"
+        value={typed.artist}
+        onChange={(e) => onChange({ ...typed, artist: e.target.value })}
+        disabled={disabled}
+        aria-describedby={hintId}
+        maxLength={200}
+      />
+      <Hint id={hintId}>{tagFieldsHint(toSend, typed)}</Hint>
     </>
   );
 }
@@ -72,11 +102,13 @@ export interface UploadTrackDialogProps {
  * own progress bar and result; titles, artists and albums come from the files' tags (docs/product.md §5.4).
  */
 export function UploadTrackDialog({ open, onClose, onUploaded }: UploadTrackDialogProps) {
-  const queue = useUploadQueue(onUploaded);
+  // the server's MAX_UPLOAD_MB; until it is known (or if it cannot be), the default, the server checking again
+  const { data: limits } = useGetUploadLimitsQuery(undefined, { skip: !open });
+  const maxBytes = limits?.maxUploadBytes ?? UPLOAD_MAX_BYTES_DEFAULT;
+  const queue = useUploadQueue(onUploaded, maxBytes);
   const [error, setError] = useState<string | null>(null);
   const [typed, setTyped] = useState(NOTHING_TYPED);
-  const waiting = queue.items.some((i) => i.status === 'waiting');
-  const several = queue.items.length > 1;
+  const waiting = queue.toSend > 0;
 
   const close = () => {
     if (queue.busy) return;
@@ -107,12 +139,13 @@ export function UploadTrackDialog({ open, onClose, onUploaded }: UploadTrackDial
       <Form onSubmit={submit} noValidate>
         <DropZone
           disabled={queue.busy}
+          maxBytes={maxBytes}
           onFiles={(files) => {
             setError(null);
             queue.addFiles(files);
           }}
         />
-        <TagFields typed={typed} onChange={setTyped} disabled={queue.busy || several} />
+        <TagFields typed={typed} onChange={setTyped} toSend={queue.toSend} busy={queue.busy} />
         <UploadList items={queue.items} />
         {error ? <ErrorMessage>{error}</ErrorMessage> : null}
         <Row>

@@ -66,7 +66,8 @@ export class NextScheduler {
     clearTimeout(s.timer);
     s.voice.dispose();
     const ctx = this.host.graph()?.ctx;
-    if (s.envelope && ctx) {
+    // only the current voice is given back its level: an element handed over since is silent for good (its envelope at 0)
+    if (s.envelope && ctx && s.envelope === this.host.currentVoice()?.envelope) {
       s.envelope.gain.cancelScheduledValues(0);
       s.envelope.gain.setValueAtTime(1, ctx.currentTime);
     }

@@ -46,6 +46,37 @@ describe('findAlignment', () => {
     expect(Math.abs((match.lag - 5_037) % period)).toBe(0);
     expect(match.score).toBeGreaterThan(0.9999);
   });
+
+  it("settles a sine's tie by the expected place: the period it is in, not the one that rounds highest", () => {
+    const period = 100;
+    const sine = Float32Array.from({ length: 40_000 }, (_, i) => Math.sin((2 * Math.PI * i) / period));
+    const window = sine.slice(20_037, 20_037 + 2048);
+    // ±0.15 s at 44.1 kHz, as the hand-over searches
+    const [from, to] = [20_037 - 6_615, 20_037 + 6_615];
+    for (const off of [-40, -3, 0, 12, 45]) {
+      const match = findAlignment(window, sine, from, to, 20_037 + off);
+      expect(match.lag).toBe(20_037);
+      expect(match.ambiguous).toBe(true);
+      expect(match.score).toBeGreaterThan(0.9999);
+    }
+    // expected a period later: that period (every one matches; only the expectation tells them apart)
+    expect(findAlignment(window, sine, from, to, 20_137).lag).toBe(20_137);
+  });
+
+  it('a low tone: the top of the nearest match, not its shoulder', () => {
+    const period = 882; // 50 Hz at 44.1 kHz
+    const sine = Float32Array.from({ length: 60_000 }, (_, i) => Math.sin((2 * Math.PI * i) / period));
+    const window = sine.slice(30_011, 30_011 + 2048);
+    expect(findAlignment(window, sine, 23_000, 37_000, 30_011 + 9).lag).toBe(30_011);
+  });
+
+  it('music-like noise has one match: the expectation does not move it', () => {
+    const track = noise(48_000);
+    const window = track.slice(20_123, 20_123 + 2048);
+    const match = findAlignment(window, track, 13_000, 27_000, 21_000);
+    expect(match.lag).toBe(20_123);
+    expect(match.ambiguous).toBeUndefined();
+  });
 });
 
 describe('monoMix', () => {

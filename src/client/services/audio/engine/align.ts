@@ -8,7 +8,15 @@ export interface Alignment {
   lag: number;
   /** its normalised correlation, -1..1; 0 when either side is silent */
   score: number;
+  /** other places matched as well (within TIE_SCORE): a steady tone, where every period matches; the one nearest `expected` was taken */
+  ambiguous?: boolean;
 }
+
+/**
+ * Matches this close to the best are taken as equal: on a sustained tone every period scores about
+ * the same, and which one rounds highest says nothing about where the element is.
+ */
+export const TIE_SCORE = 0.002;
 
 /** What one alignment cost: real multiplications, the FFT's size, the lags checked exactly. */
 export interface AlignmentWork {
@@ -28,12 +36,19 @@ const FFT_TOLERANCE = 1e-10;
  * searching lags from..to: the lag of the highest normalised cross-correlation. The same answer as
  * the brute-force search (alignBruteForce.ts), in O(m log m): the correlations of every lag come
  * from one FFT, and only the lags within its rounding of the best are then summed exactly.
+ * Given `expected` (where the element should be), a tie (TIE_SCORE) goes to the lag nearest it.
  */
-export function findAlignment(window: Float32Array, reference: Float32Array, from: number, to: number): Alignment {
-  return alignWithWork(window, reference, from, to).alignment;
+export function findAlignment(window: Float32Array, reference: Float32Array, from: number, to: number, expected?: number): Alignment {
+  return alignWithWork(window, reference, from, to, expected).alignment;
 }
 
-export function alignWithWork(window: Float32Array, reference: Float32Array, from: number, to: number): { alignment: Alignment; work: AlignmentWork } {
+export function alignWithWork(
+  window: Float32Array,
+  reference: Float32Array,
+  from: number,
+  to: number,
+  expected?: number,
+): { alignment: Alignment; work: AlignmentWork } {
   const n = window.length;
   let windowEnergy = 0;
   for (let i = 0; i < n; i += 1) windowEnergy += window[i] * window[i];
@@ -68,10 +83,39 @@ export function alignWithWork(window: Float32Array, reference: Float32Array, fro
     const score = dot / Math.sqrt(windowEnergy * refEnergy[k]);
     if (score > best.score) best = { lag, score };
   }
+  const tie = breakTie(best, scores, refEnergy, first, expected);
+  if (tie) {
+    let dot = 0;
+    for (let i = 0; i < n; i += 1) dot += window[i] * reference[tie.lag + i];
+    best = { lag: tie.lag, score: dot / Math.sqrt(windowEnergy * refEnergy[tie.lag - first]), ambiguous: true };
+    exactLags += 1;
+  }
   const log2 = Math.log2(fftSize);
   // two FFTs of 4 multiplies a butterfly, the spectra's product and the inverse's scaling; the energies; the exact sums
   const multiplies = 2 * 2 * fftSize * log2 + 4 * (fftSize / 2 + 1) + 2 * fftSize + 2 * n + 2 * lags + segmentLength(n, lags) + exactLags * n;
   return { alignment: best, work: { multiplies, fftSize, exactLags } };
+}
+
+/**
+ * When lags away from the best (more than a sample either side) score within TIE_SCORE of it, the
+ * one of them nearest `expected`; null when the best is alone, or nothing is expected.
+ */
+function breakTie(best: Alignment, scores: Float64Array, refEnergy: Float64Array, first: number, expected: number | undefined): { lag: number } | null {
+  if (expected === undefined || best.score <= 0) return null;
+  let nearest = best.lag;
+  let tied = false;
+  for (let k = 0; k < scores.length; k += 1) {
+    if (!(refEnergy[k] > 0) || scores[k] < best.score - TIE_SCORE) continue;
+    const lag = first + k;
+    if (Math.abs(lag - best.lag) > 1) tied = true;
+    if (Math.abs(lag - expected) < Math.abs(nearest - expected)) nearest = lag;
+  }
+  if (!tied) return null;
+  // the top of that match, not its shoulder (on a low tone a period is hundreds of samples wide)
+  let k = nearest - first;
+  while (k + 1 < scores.length && scores[k + 1] > scores[k]) k += 1;
+  while (k > 0 && scores[k - 1] > scores[k]) k -= 1;
+  return { lag: first + k };
 }
 
 function segmentLength(n: number, lags: number): number {

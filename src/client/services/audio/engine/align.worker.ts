@@ -5,6 +5,6 @@ import type { AlignRequest, AlignResponse } from './alignOffThread';
 const scope = self as unknown as { onmessage: ((event: MessageEvent<AlignRequest>) => void) | null; postMessage(message: AlignResponse): void };
 
 scope.onmessage = (event) => {
-  const { id, window, reference, from, to } = event.data;
-  scope.postMessage({ id, ...findAlignment(window, reference, from, to) });
+  const { id, window, reference, from, to, expected } = event.data;
+  scope.postMessage({ id, ...findAlignment(window, reference, from, to, expected) });
 };

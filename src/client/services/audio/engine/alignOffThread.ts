@@ -6,6 +6,7 @@ export interface AlignRequest {
   reference: Float32Array;
   from: number;
   to: number;
+  expected?: number;
 }
 export type AlignResponse = Alignment & { id: number };
 
@@ -27,8 +28,8 @@ export class OffThreadAligner {
       // webpack bundles the worker as a same-origin chunk from this exact pattern
       const worker = new Worker(new URL('./align.worker.ts', import.meta.url));
       worker.onmessage = (event: MessageEvent<AlignResponse>) => {
-        const { id, lag, score } = event.data;
-        this.waiting.get(id)?.({ lag, score });
+        const { id, lag, score, ambiguous } = event.data;
+        this.waiting.get(id)?.({ lag, score, ambiguous });
         this.waiting.delete(id);
       };
       worker.onerror = () => {
@@ -45,11 +46,11 @@ export class OffThreadAligner {
   }
 
   /** The arrays are copied and handed over (transferred) to the worker. */
-  async align(window: Float32Array, reference: Float32Array, from: number, to: number): Promise<Alignment & { inWorker: boolean }> {
+  async align(window: Float32Array, reference: Float32Array, from: number, to: number, expected?: number): Promise<Alignment & { inWorker: boolean }> {
     const w = typeof Worker === 'undefined' ? null : this.alignWorker();
-    if (!w) return { ...findAlignment(window, reference, from, to), inWorker: false };
+    if (!w) return { ...findAlignment(window, reference, from, to, expected), inWorker: false };
     const id = (this.nextId += 1);
-    const request: AlignRequest = { id, window: window.slice(), reference: reference.slice(), from, to };
+    const request: AlignRequest = { id, window: window.slice(), reference: reference.slice(), from, to, expected };
     const answer = await new Promise<Alignment | null>((resolve) => {
       this.waiting.set(id, resolve);
       setTimeout(() => {
@@ -57,6 +58,6 @@ export class OffThreadAligner {
       }, WORKER_TIMEOUT_MS);
       w.postMessage(request, [request.window.buffer, request.reference.buffer]);
     });
-    return answer ? { ...answer, inWorker: true } : { ...findAlignment(window, reference, from, to), inWorker: false };
+    return answer ? { ...answer, inWorker: true } : { ...findAlignment(window, reference, from, to, expected), inWorker: false };
   }
 }

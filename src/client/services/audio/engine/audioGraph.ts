@@ -26,20 +26,32 @@ export function createAudioGraph(workletUrl: string | URL | undefined): AudioGra
   return { ctx, master, bufferOut, worklet };
 }
 
-/** A tap on `from`: what it outputs, mono, kept by context frame in a ring of `seconds`. */
+/** Resolves once the context runs (`resumed`) and the tap worklet is loaded, or after `maxMs`, whichever comes first. */
+export function graphReady(graph: AudioGraph, resumed: Promise<unknown>, maxMs: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, maxMs);
+  });
+  return Promise.race([Promise.all([resumed, graph.worklet]).then(() => undefined), late]).finally(() => clearTimeout(timer));
+}
+
+/** A tap on `from`: what it outputs, mono, kept by context frame in a ring of `seconds` (each chunk also to `onChunk`). */
 export interface Tap {
   ring: FrameRing;
   stop(): void;
 }
 
-export function createTap(ctx: BaseAudioContext, from: AudioNode, seconds: number): Tap {
+export function createTap(ctx: BaseAudioContext, from: AudioNode, seconds: number, onChunk?: (frame: number, samples: Float32Array) => void): Tap {
   const ring = new FrameRing(Math.ceil(seconds * ctx.sampleRate));
   const node = new AudioWorkletNode(ctx, 'wavelength-tap', { numberOfInputs: 1, numberOfOutputs: 1, outputChannelCount: [1] });
   // a silent sink keeps the node pulled by the graph
   const sink = ctx.createGain();
   sink.gain.value = 0;
   node.connect(sink).connect(ctx.destination);
-  node.port.onmessage = (event: MessageEvent<{ frame: number; samples: Float32Array }>) => ring.push(event.data.frame, event.data.samples);
+  node.port.onmessage = (event: MessageEvent<{ frame: number; samples: Float32Array }>) => {
+    ring.push(event.data.frame, event.data.samples);
+    onChunk?.(event.data.frame, event.data.samples);
+  };
   from.connect(node);
   return {
     ring,

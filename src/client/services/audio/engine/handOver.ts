@@ -1,6 +1,7 @@
 import { monoMix, STRONG_MATCH } from './align';
 import type { OffThreadAligner } from './alignOffThread';
 import { createTap } from './audioGraph';
+import type { OnsetWatch } from './onsetWatch';
 
 /** Frames compared, and how far around the element's own currentTime the match is searched. */
 const WINDOW_FRAMES = 2048;
@@ -13,6 +14,12 @@ export interface ElementPlace {
   score: number;
   /** whether the search ran in the worker (else on the main thread) */
   inWorker: boolean;
+  /** other places matched as well (a steady tone): the one nearest where the element was expected was taken */
+  ambiguous: boolean;
+  /** whether that expectation came from the element's first sound (exact) rather than its currentTime */
+  anchored: boolean;
+  /** how far (samples) the match is from that expectation */
+  offBy: number;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -20,7 +27,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * Finds, sample-exactly, where a routed element is in `buffer` (docs/product.md §2.14): taps its
  * source with the worklet, then cross-correlates the last WINDOW_FRAMES heard against the decoded
- * track around the element's currentTime (in a worker: OffThreadAligner). Null when the match is weak (silence) or the element stopped.
+ * track around the element's currentTime (in a worker: OffThreadAligner). Where several places match
+ * alike (a steady tone), the one nearest the element's first sound (`onset`) is taken, else the one
+ * nearest its currentTime. Null when the match is weak (silence) or the element stopped.
  */
 export async function locateElement(
   ctx: AudioContext,
@@ -28,6 +37,7 @@ export async function locateElement(
   el: HTMLAudioElement,
   buffer: AudioBuffer,
   aligner: OffThreadAligner,
+  onset: OnsetWatch | null = null,
 ): Promise<ElementPlace | null> {
   const sr = ctx.sampleRate;
   const tap = createTap(ctx, source, 1);
@@ -45,11 +55,22 @@ export async function locateElement(
     if (to <= from) return null;
     const channels = Array.from({ length: buffer.numberOfChannels }, (_, c) => buffer.getChannelData(c));
     const reference = monoMix(channels, from, to + WINDOW_FRAMES);
-    const match = await aligner.align(window, reference, 0, to - from);
+    const anchor = onset?.anchor(channels) ?? null;
+    const expected = anchor ? anchor.sample + (windowFrame - anchor.frame) : estimate;
+    const match = await aligner.align(window, reference, 0, to - from, expected - from);
     // the element may have moved while the worker searched: its place is stale then
     if (el.paused || el.seeking) return null;
     if (match.score < STRONG_MATCH) return null;
-    return { windowFrame, lag: from + match.lag, score: match.score, inWorker: match.inWorker };
+    const lag = from + match.lag;
+    return {
+      windowFrame,
+      lag,
+      score: match.score,
+      inWorker: match.inWorker,
+      ambiguous: !!match.ambiguous,
+      anchored: !!anchor,
+      offBy: Math.round(lag - expected),
+    };
   } finally {
     tap.stop();
   }

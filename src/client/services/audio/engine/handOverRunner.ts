@@ -3,7 +3,8 @@ import { BufferVoice } from './BufferVoice';
 import { fetchAndDecode, MAX_DECODE_SECONDS } from './decode';
 import type { PooledElement } from './ElementPool';
 import type { OffThreadAligner } from './alignOffThread';
-import { locateElement } from './handOver';
+import { locateElement, type ElementPlace } from './handOver';
+import { OnsetWatch } from './onsetWatch';
 
 /** Tries this many times, this far apart, before the track stays on its element (a weak match: silence). */
 const ATTEMPTS = 4;
@@ -41,9 +42,19 @@ export class HandOver {
   }
 
   private async run(entry: PooledElement, url: string, graph: AudioGraph, gain: () => number, signal: AbortSignal): Promise<void> {
+    if (!(await graph.worklet) || signal.aborted || !entry.source) return;
+    // routed as it starts: its first sound will say exactly where it is
+    const onset = new OnsetWatch(graph.ctx, entry.source, entry.el);
+    try {
+      await this.handOver(entry, url, graph, gain, signal, onset);
+    } finally {
+      onset.dispose();
+    }
+  }
+
+  private async handOver(entry: PooledElement, url: string, graph: AudioGraph, gain: () => number, signal: AbortSignal, onset: OnsetWatch): Promise<void> {
     const { ctx } = graph;
     const el = entry.el;
-    if (!(await graph.worklet)) return;
     while (!signal.aborted && !(el.duration > 0)) await sleep(100);
     if (signal.aborted || !(el.duration <= MAX_DECODE_SECONDS)) return;
     const buffer = await fetchAndDecode(ctx, url, signal);
@@ -55,9 +66,9 @@ export class HandOver {
         attempt -= el.paused ? 1 : 0;
         continue;
       }
-      const place = await locateElement(ctx, entry.source, el, buffer, this.aligner);
+      const place = await locateElement(ctx, entry.source, el, buffer, this.aligner, onset);
       if (signal.aborted) return;
-      this.log(`hand-over: attempt ${attempt + 1} ${place ? `score ${place.score.toFixed(4)}${place.inWorker ? ' (worker)' : ''}` : 'weak match'}`);
+      this.log(`hand-over: attempt ${attempt + 1} ${place ? describePlace(place, ctx.sampleRate) : 'weak match'}`);
       if (!place) {
         await sleep(RETRY_MS);
         continue;
@@ -76,4 +87,11 @@ export class HandOver {
       return;
     }
   }
+}
+
+/** The log's line for a match: its score, where it was searched, and how a tie was settled. */
+function describePlace(place: ElementPlace, sampleRate: number): string {
+  const where = place.inWorker ? ' (worker)' : '';
+  const from = `${((place.offBy / sampleRate) * 1000).toFixed(2)} ms from ${place.anchored ? 'the first sound' : "the element's currentTime"}`;
+  return `score ${place.score.toFixed(4)}${where}, ${place.ambiguous ? 'a tie settled' : 'one match'}, ${from}`;
 }

@@ -1,5 +1,6 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 
 type Rgb = { r: number; g: number; b: number };
@@ -48,3 +49,34 @@ export const RED = { r: 220, g: 20, b: 30 };
 export const BLUE = { r: 20, g: 40, b: 210 };
 export const GREEN = { r: 30, g: 190, b: 40 };
 export const YELLOW = { r: 240, g: 220, b: 20 };
+
+/** A JPEG cut off at half its bytes, as an interrupted copy leaves it: sharp refuses it ("premature end"). */
+export async function writeTruncatedJpeg(file: string, colour: Rgb): Promise<string> {
+  await mkdir(path.dirname(file), { recursive: true });
+  const whole = await sharp({ create: { width: 400, height: 300, channels: 3, background: colour } })
+    .jpeg({ quality: 95 })
+    .toBuffer();
+  await writeFile(file, whole.subarray(0, Math.floor(whole.length / 2)));
+  return file;
+}
+
+/** A small PNG whose header says 15,000 x 15,000 pixels (225 million): over sharp's limit of 100 million. */
+export async function writeHugePng(file: string): Promise<string> {
+  const chunk = (type: string, data: Buffer) => {
+    const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(typed));
+    return Buffer.concat([length, typed, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(15_000, 0);
+  header.writeUInt32BE(15_000, 4);
+  header[8] = 8; // bits per sample
+  header[9] = 2; // RGB
+  const signature = Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]);
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.alloc(4096))), chunk('IEND', Buffer.alloc(0))]));
+  return file;
+}

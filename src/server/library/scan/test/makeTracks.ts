@@ -57,6 +57,8 @@ export interface TrackSpec {
   tags?: Record<string, string>;
   /** an image file embedded as the front cover (flac and mp3) */
   cover?: string;
+  /** 'copy' embeds the cover's bytes as they are (a broken image ffmpeg cannot decode), 'png' (default) re-encodes it */
+  coverCodec?: 'png' | 'copy';
 }
 
 /** A fresh temporary folder to serve as a MUSIC_DIR root. */
@@ -72,7 +74,7 @@ export async function makeTrack(root: string, relPath: string, spec: TrackSpec =
   const tone = `sine=frequency=${spec.frequency ?? 440}:duration=${spec.seconds ?? 1}`;
   const metadata = Object.entries(spec.tags ?? {}).flatMap(([key, value]) => ['-metadata', `${key}=${value}`]);
   const rate = format === 'opus' ? ['-ar', '48000'] : ['-ar', '44100'];
-  const cover = spec.cover ? ['-i', spec.cover, '-map', '0:a', '-map', '1', '-c:v', 'png', '-disposition:v', 'attached_pic'] : [];
+  const cover = spec.cover ? ['-i', spec.cover, '-map', '0:a', '-map', '1', '-c:v', spec.coverCodec ?? 'png', '-disposition:v', 'attached_pic'] : [];
   await run('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', tone, ...cover, ...rate, '-ac', '1', ...metadata, ...ENCODER[format], target]);
   return target;
 }

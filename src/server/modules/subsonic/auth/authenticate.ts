@@ -21,15 +21,21 @@ export interface AuthDeps {
   keyTouches: Map<string, number>;
 }
 
+/**
+ * One answer for every wrong name or app password (docs/product.md §2.13): an unknown account, an
+ * account without an app password and a wrong app password are alike, so the answer tells nobody
+ * which accounts exist or have an app password.
+ */
 const WRONG_CREDENTIALS = 'Wrong username or password.';
-const NO_APP_PASSWORD = 'Token authentication needs an app password: set one in Wavelength under Settings › Subsonic apps, or sign in with an API key.';
 /** last_used_at is written at most this often per key, not on every request */
 const TOUCH_EVERY_MS = 60_000;
 
 /**
  * Who a Subsonic request acts as (docs/subsonic.md, Signing in): an OpenSubsonic `apiKey`, or `u`
  * with `t` + `s` (md5(app password + salt)) or `p` (the app password, plain or `enc:` hex).
- * Failures count toward the account's sign-in limit shared with the web app (5 per 15 minutes).
+ * Failures count per account and address (appFailureKey: 5 per 15 minutes) and per address over
+ * every account (AddressFailures), never per account alone: apps carry no device cookie, so an
+ * account-wide lock would let anyone lock the owner's apps.
  */
 export async function authenticate(params: SubsonicParams, deps: AuthDeps): Promise<SubsonicUser> {
   if (deps.addressFailures.blocked(deps.address, deps.now.getTime())) throw new SubsonicError(SUBSONIC_ERROR.wrongCredentials, AUTH_MESSAGES.tooManyAttempts);
@@ -79,21 +85,27 @@ async function byApiKey(apiKey: string, { db, now, keyTouches }: AuthDeps): Prom
 
 type Proof = { kind: 'token'; token: string; salt: string } | { kind: 'plain'; password: string };
 
-async function byPassword(login: string, proof: Proof, { db, cipher, now }: AuthDeps): Promise<SubsonicUser> {
+/**
+ * The bucket of an app sign-in's failures: the account (or the name asked for, hashed, when there is
+ * no such account) together with the address, so a stranger's guesses lock only the stranger.
+ */
+function appFailureKey(account: { userId: string } | { login: string }, address: string): string {
+  const who = 'userId' in account ? `user:${account.userId}` : `login:${createHash('sha256').update(account.login.trim().toLowerCase(), 'utf8').digest('hex')}`;
+  return `app:${who}@${address}`;
+}
+
+async function byPassword(login: string, proof: Proof, { db, cipher, now, address }: AuthDeps): Promise<SubsonicUser> {
   const found = await findUserWithAppPassword(db, login);
-  const accountKey = found ? `user:${found.user.id}` : `login:${login.trim().toLowerCase()}`;
-  const failures = await countAttempts(db, 'login_failure', accountKey, LOGIN_FAILURE_LIMIT, now);
+  const failureKey = appFailureKey(found ? { userId: found.user.id } : { login }, address);
+  const failures = await countAttempts(db, 'login_failure', failureKey, LOGIN_FAILURE_LIMIT, now);
   if (failures >= LOGIN_FAILURE_LIMIT.max) throw new SubsonicError(SUBSONIC_ERROR.wrongCredentials, AUTH_MESSAGES.tooManyFailedSignIns);
 
   const appPassword = found?.ciphertext ? cipher.decrypt(found.ciphertext) : null;
-  // nothing to guess against: say what to do instead of counting a failure
-  if (found && appPassword === null && proof.kind === 'token') throw new SubsonicError(SUBSONIC_ERROR.tokenAuthNotSupported, NO_APP_PASSWORD);
-
   if (!found || appPassword === null || !matches(appPassword, proof)) {
-    const attempt = await claimAttempt(db, 'login_failure', accountKey, LOGIN_FAILURE_LIMIT, now);
+    const attempt = await claimAttempt(db, 'login_failure', failureKey, LOGIN_FAILURE_LIMIT, now);
     throw new SubsonicError(SUBSONIC_ERROR.wrongCredentials, attempt === null ? AUTH_MESSAGES.tooManyFailedSignIns : WRONG_CREDENTIALS);
   }
-  if (failures > 0) await clearAttempts(db, 'login_failure', accountKey);
+  if (failures > 0) await clearAttempts(db, 'login_failure', failureKey);
   return found.user;
 }
 

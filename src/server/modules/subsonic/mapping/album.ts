@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/open';
-import { durationSeconds } from '../../songs/toSong';
+import { durationSeconds } from '../../../library/songs/toSong';
 import { userAlbumRows, type AlbumPageInput, type UserAlbumRow } from '../queries/albums';
 import { artistIdsByName, type NamedId } from './artistIds';
 import { artworkHashOf } from './coverArt';

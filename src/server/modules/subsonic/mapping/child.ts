@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { servedFormat } from '../../../library/delivery/servedFormat';
 import { artworkHashOf } from './coverArt';
 import type { NamedId } from './artistIds';
 import { isoTime } from './isoTime';
@@ -88,9 +89,6 @@ export interface ChildRow {
   played_at: Date | string | null;
 }
 
-/** Formats whose stream is a FLAC copy (library/transcode): the Child names both. */
-const TRANSCODED_TO_FLAC = new Set(['alac', 'aiff']);
-
 /** The song's artists, or its one artist line when the tags named none. */
 export function namesOf(row: ChildRow): string[] {
   return row.artists && row.artists.length > 0 ? row.artists : [row.artist];
@@ -158,9 +156,11 @@ export function toChild(row: ChildRow, ids: Map<string, string>): Child {
     replayGain: replayGainOf(row),
     explicitStatus: '',
   };
-  if (row.codec && TRANSCODED_TO_FLAC.has(row.codec.toLowerCase())) {
-    child.transcodedContentType = 'audio/flac';
-    child.transcodedSuffix = 'flac';
+  // what stream sends without a format asked: the FLAC copy of ALAC and AIFF (library/delivery/servedFormat.ts)
+  const served = servedFormat({ codec: row.codec, mimeType: row.mime_type });
+  if (served.kind === 'flacCopy') {
+    child.transcodedContentType = served.contentType;
+    child.transcodedSuffix = served.suffix;
   }
   return child;
 }

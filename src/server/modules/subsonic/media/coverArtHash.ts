@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/open';
 import { ARTWORK_HASH } from '../../../library/artwork/hashes';
 import { rowsOf } from '../../../db/rowsOf';
-import { findArtist } from '../../browse/artistQueries';
+import { findArtist } from '../../../library/catalog/artistQueries';
 import { isUuid } from '../../../lib/uuid';
 
 const ARTWORK_URL_PREFIX = '/api/artwork/';

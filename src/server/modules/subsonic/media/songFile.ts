@@ -18,6 +18,8 @@ export interface SongFile {
 export async function songFile(db: Parameters<typeof findSong>[0], config: Config, id: string): Promise<SongFile> {
   const song = isUuid(id) ? await findSong(db, id) : undefined;
   if (!song) throw notFound('Song');
+  // docs/product.md §5.7: a song whose file a scan found gone or unreadable is not served
+  if (song.missingSince) throw notFound('Song file');
   const path = await songFilePath(config, song);
   if (!path) throw notFound('Song file');
   return { song, path };

@@ -1,3 +1,5 @@
+import { inArray } from 'drizzle-orm';
+import { users } from '../../../db/schema';
 import type { MethodTable, SubsonicContext } from '../method';
 import { songChildren } from '../queries/songChildren';
 import { invalidParameter, missingParameter } from '../protocol/errors';
@@ -47,16 +49,31 @@ export const annotationMethods: MethodTable = {
     },
   },
 
-  /** Only the user's own now playing: what others listen to stays private, as in the web app. */
+  /**
+   * Everyone's apps' now playing (an app reports it by scrobble with submission=false); a user who
+   * turned "Record my listening history" off (docs/product.md §2.10) is seen by no one but themselves.
+   */
   getNowPlaying: {
     async handle({ nowPlaying, db, user, now }) {
       const at = now();
-      const playing = nowPlaying.of(user.id, at);
-      if (!playing) return { nowPlaying: { entry: [] } };
-      const [child] = await songChildren(db, user.id, [playing.songId]);
-      if (!child) return { nowPlaying: { entry: [] } };
-      const minutesAgo = Math.floor((at.getTime() - playing.since.getTime()) / 60_000);
-      return { nowPlaying: { entry: [{ ...child, username: user.username, minutesAgo, playerId: 1, playerName: playing.client }] } };
+      const reports = nowPlaying.playing(at);
+      if (reports.length === 0) return { nowPlaying: { entry: [] } };
+      const userIds = [...new Set(reports.map((r) => r.userId))];
+      const people = await db
+        .select({ id: users.id, username: users.username, shared: users.recordListeningHistory })
+        .from(users)
+        .where(inArray(users.id, userIds));
+      const byId = new Map(people.map((p) => [p.id, p]));
+      const shown = reports.filter((r) => r.userId === user.id || byId.get(r.userId)?.shared === true);
+      const children = new Map((await songChildren(db, user.id, [...new Set(shown.map((r) => r.songId))])).map((c) => [c.id, c]));
+      const entry = shown.flatMap((report, i) => {
+        const child = children.get(report.songId);
+        const person = byId.get(report.userId);
+        if (!child || !person) return [];
+        const minutesAgo = Math.floor((at.getTime() - report.since.getTime()) / 60_000);
+        return [{ ...child, username: person.username, minutesAgo, playerId: i + 1, playerName: report.client }];
+      });
+      return { nowPlaying: { entry } };
     },
   },
 };

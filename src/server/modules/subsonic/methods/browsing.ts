@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../../db/rowsOf';
-import { listGenres } from '../../browse/genreQueries';
+import { listGenres } from '../../../library/catalog/genreQueries';
 import type { MethodTable, SubsonicContext } from '../method';
 import { albumsID3, albumSongChildren, albumWithSongs, toAlbumDirectory } from '../mapping/album';
 import { artistID3, artistsID3, IGNORED_ARTICLES, indexed, toFolderArtist } from '../mapping/artist';
@@ -17,6 +17,16 @@ const songOfArtist = (name: string) => sql`exists (select 1 from unnest(s.artist
 
 function artistAlbums(ctx: SubsonicContext, name: string) {
   return albumsID3(ctx.db, ctx.user.id, { where: [albumByArtist(name)], order: ARTIST_ALBUM_ORDER, limit: 10_000 });
+}
+
+/**
+ * The folder view (getIndexes, getMusicDirectory) is a tree as on disk: an album sits once, under
+ * its album artist, so artists who only appear on others' albums have no folder of their own.
+ */
+const IS_ALBUM_ARTIST = sql`exists (select 1 from albums al where lower(al.album_artist) = lower(ar.name))`;
+
+function folderAlbums(ctx: SubsonicContext, name: string) {
+  return albumsID3(ctx.db, ctx.user.id, { where: [sql`lower(a.album_artist) = lower(${name})`], order: ARTIST_ALBUM_ORDER, limit: 10_000 });
 }
 
 /** When the library last changed as far as the index shows it (newest artist or album), in ms. */
@@ -43,7 +53,7 @@ async function itemArtist(ctx: SubsonicContext, kinds: string[]) {
 export const browsingMethods: MethodTable = {
   getIndexes: {
     async handle(ctx) {
-      const [artists, modified] = await Promise.all([artistsID3(ctx.db, ctx.user.id, null), lastModified(ctx)]);
+      const [artists, modified] = await Promise.all([artistsID3(ctx.db, ctx.user.id, IS_ALBUM_ARTIST), lastModified(ctx)]);
       return { indexes: { ignoredArticles: IGNORED_ARTICLES, lastModified: modified, index: indexed(artists, toFolderArtist) } };
     },
   },
@@ -53,7 +63,7 @@ export const browsingMethods: MethodTable = {
       const id = idParam(ctx.params, 'Directory');
       const artist = await artistID3(ctx.db, ctx.user.id, id);
       if (artist) {
-        const albums = await artistAlbums(ctx, artist.name);
+        const albums = await folderAlbums(ctx, artist.name);
         const child = albums.map(toAlbumDirectory);
         return { directory: { id, name: artist.name, starred: artist.starred, userRating: artist.userRating, child } };
       }

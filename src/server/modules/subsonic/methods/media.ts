@@ -27,7 +27,7 @@ const BY_ENTITY = 'private, max-age=3600';
 export const mediaMethods: MethodTable = {
   stream: {
     async handle(ctx) {
-      const { app, db, params, request, reply, options } = ctx;
+      const { app, db, params, request, reply, options, user } = ctx;
       const { song, path } = await songFile(db, options.config, params.required('id'));
       if (!song.playable) throw new SubsonicError(SUBSONIC_ERROR.generic, song.unplayableReason ?? 'This song cannot be played.');
       const asked = () => ({ format: params.string('format'), maxBitRate: params.int('maxBitRate') });
@@ -36,10 +36,11 @@ export const mediaMethods: MethodTable = {
           filePath: path,
           flacCopies: app.flacCopies,
           hasFfmpeg: hasFfmpegOf(ctx),
-          live: { asked, transcodes: app.liveTranscodes },
+          owner: user.id,
+          live: { asked, transcodes: app.liveTranscodes, estimateContentLength: params.bool('estimateContentLength') },
         });
       } catch (error) {
-        // no ffmpeg for an ALAC/AIFF copy, or ffmpeg failed: error 0 with the reason
+        // no ffmpeg for an ALAC/AIFF copy or a format, ffmpeg failed, or every slot stayed busy: error 0 with the reason
         if (error instanceof TranscodeFailure) throw new SubsonicError(SUBSONIC_ERROR.generic, error.message);
         throw error;
       }
@@ -67,14 +68,14 @@ export const mediaMethods: MethodTable = {
         await reply.status(304).header('etag', etag).send();
         return SENT;
       }
-      const image = await app.artwork.thumbnail(hash, size);
+      const image = await app.artwork.thumbnailOrFallback(hash, size);
       if (!image) throw notFound('Cover art');
       await reply
         .status(200)
-        .header('cache-control', id === hash ? IMMUTABLE : BY_ENTITY)
-        .header('etag', etag)
+        .header('cache-control', id === hash && image.hash === hash ? IMMUTABLE : BY_ENTITY)
+        .header('etag', `"${image.hash}-${size}"`)
         .type('image/jpeg')
-        .send(image);
+        .send(image.jpeg);
       return SENT;
     },
   },

@@ -1,5 +1,6 @@
 import type { MethodTable } from '../method';
-import { SUBSONIC_ERROR, SubsonicError, invalidParameter } from '../protocol/errors';
+import { invalidParameter } from '../protocol/errors';
+import { bookmarksOf, deleteBookmark, saveBookmark } from '../personal/bookmarks';
 import { assertAllExist } from '../personal/ids';
 import { assertSongCount } from '../personal/playlists';
 import { queueOf, saveQueue } from '../personal/playQueue';
@@ -27,17 +28,25 @@ export const playQueueMethods: MethodTable = {
     },
   },
 
-  getBookmarks: { handle: async () => ({ bookmarks: {} }) },
+  getBookmarks: {
+    async handle({ db, user }) {
+      return { bookmarks: { bookmark: await bookmarksOf(db, user) } };
+    },
+  },
 
   createBookmark: {
-    handle: async () => {
-      throw new SubsonicError(SUBSONIC_ERROR.generic, 'Bookmarks are not supported by this server.');
+    async handle({ db, user, params, now }) {
+      const songId = params.required('id');
+      const positionMs = params.requiredInt('position');
+      await saveBookmark(db, user.id, { songId, positionMs, comment: params.string('comment') ?? '' }, now());
+      return {};
     },
   },
 
   deleteBookmark: {
-    handle: async () => {
-      throw new SubsonicError(SUBSONIC_ERROR.generic, 'Bookmarks are not supported by this server.');
+    async handle({ db, user, params }) {
+      await deleteBookmark(db, user.id, params.required('id'));
+      return {};
     },
   },
 };

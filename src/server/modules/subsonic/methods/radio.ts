@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import { publicOrigin } from '../../radio/stream/access/origin';
 import type { MethodTable } from '../method';
 
 const ARTWORK_URL_PREFIX = '/api/artwork/';
@@ -12,25 +12,20 @@ export const RADIO_STATION = { id: 'wavelength-radio', name: 'Wavelength Radio' 
  */
 export const radioMethods: MethodTable = {
   getInternetRadioStations: {
-    async handle({ app, request, options }) {
+    async handle({ app, request, options, user }) {
       const state = await app.radio.state();
       const track = state.currentTrack;
       if (!state.isRadioActive || !track) return { internetRadioStations: {} };
-      const page = `${options.config.publicUrl ?? originOf(request)}/radio`;
+      const origin = publicOrigin(options.config, request);
+      const page = `${origin}/radio`;
+      // the live stream, through this user's own listen link (made on first use): apps play it as any internet radio
+      const { url: streamUrl } = await app.radioListenLinks.linkOf(user.id, origin);
       const coverArt = track.artworkUrl?.startsWith(ARTWORK_URL_PREFIX) ? track.artworkUrl.slice(ARTWORK_URL_PREFIX.length) : undefined;
       return {
         internetRadioStations: {
-          internetRadioStation: [
-            // streamUrl is the web app's radio page for now: the station has no audio stream of its own yet
-            // (each listener's player fetches the current song); a real stream URL replaces it later.
-            { ...RADIO_STATION, streamUrl: page, homePageUrl: page, coverArt },
-          ],
+          internetRadioStation: [{ ...RADIO_STATION, streamUrl, homePageUrl: page, coverArt }],
         },
       };
     },
   },
 };
-
-function originOf(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
-}

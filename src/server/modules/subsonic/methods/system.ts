@@ -1,8 +1,9 @@
-import { count, sql } from 'drizzle-orm';
+import { and, count, sql } from 'drizzle-orm';
 import { songs } from '../../../db/schema';
 import type { MethodTable } from '../method';
 import { SUBSONIC_ERROR, SubsonicError, notAuthorized } from '../protocol/errors';
 import { MUSIC_FOLDER } from './musicFolder';
+import { presentSongs } from '../../../library/songs/presentSongs';
 
 /** The OpenSubsonic extensions served (docs/subsonic.md, Extensions). */
 export const OPEN_SUBSONIC_EXTENSIONS = [
@@ -60,7 +61,7 @@ export const systemMethods: MethodTable = {
       const [row] = await db
         .select({ n: count() })
         .from(songs)
-        .where(sql`${songs.playable}`);
+        .where(and(sql`${songs.playable}`, presentSongs));
       return { scanStatus: { scanning: false, count: Number(row?.n ?? 0) } };
     },
   },

@@ -10,6 +10,7 @@ import { artworkHashOf } from '../mapping/coverArt';
 import { SUBSONIC_ERROR, SubsonicError } from '../protocol/errors';
 import { isoTime } from '../mapping/isoTime';
 import { rowsOf } from '../../../db/rowsOf';
+import { presentSong } from '../../../library/songs/presentSongs';
 
 /** The OpenSubsonic Playlist (docs/subsonic.md, Personal). */
 export interface SubsonicPlaylist {
@@ -48,13 +49,13 @@ export async function playlistViews(db: Db, user: { id: string; username: string
   const only: SQL = playlistId ? sql`and p.id = ${playlistId}::uuid` : sql``;
   const result = await db.execute(sql`
     select p.id, p.name, p.description, p.created_at, p.updated_at,
-      count(ps.id)::int as song_count, coalesce(sum(s.duration_ms), 0)::float8 as duration_ms,
+      count(s.id)::int as song_count, coalesce(sum(s.duration_ms), 0)::float8 as duration_ms,
       (select s2.artwork_hash from playlist_songs ps2 join songs s2 on s2.id = ps2.song_id
-        where ps2.playlist_id = p.id and s2.artwork_hash is not null
+        where ps2.playlist_id = p.id and s2.artwork_hash is not null and ${presentSong('s2')}
         order by ps2.position, ps2.created_at, ps2.id limit 1) as cover_hash
     from playlists p
     left join playlist_songs ps on ps.playlist_id = p.id
-    left join songs s on s.id = ps.song_id
+    left join songs s on s.id = ps.song_id and ${presentSong('s')}
     where p.user_id = ${user.id} ${only}
     group by p.id
     order by p.created_at desc, p.id desc

@@ -9,6 +9,11 @@ export const SERVER_VERSION = '0.1.0';
 
 export type SubsonicFormat = { kind: 'xml' } | { kind: 'json' } | { kind: 'jsonp'; callback: string };
 
+export interface ErrorAnswer {
+  /** a media request's XML error is text/xml (protocol/mediaRequest.ts) */
+  media?: boolean;
+}
+
 const CALLBACK_NAME = /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/;
 
 /** The format a request asks for (`f`); XML when absent or unknown, as Subsonic does. */
@@ -32,16 +37,16 @@ export function sendOk(reply: FastifyReply, format: SubsonicFormat, payload: Rec
 }
 
 /** Errors answer HTTP 200 with status "failed", as the protocol says; the code tells what failed. */
-export function sendError(reply: FastifyReply, format: SubsonicFormat, error: SubsonicError): FastifyReply {
-  return send(reply, format, { ...envelope('failed'), error: { code: error.code, message: error.message } });
+export function sendError(reply: FastifyReply, format: SubsonicFormat, error: SubsonicError, { media = false }: ErrorAnswer = {}): FastifyReply {
+  return send(reply, format, { ...envelope('failed'), error: { code: error.code, message: error.message } }, media ? 'text/xml' : 'application/xml');
 }
 
-function send(reply: FastifyReply, format: SubsonicFormat, body: Record<string, unknown>): FastifyReply {
+function send(reply: FastifyReply, format: SubsonicFormat, body: Record<string, unknown>, xmlType = 'application/xml'): FastifyReply {
   reply.header('cache-control', 'no-store');
   if (format.kind === 'xml') {
     const { status, version, type, serverVersion, openSubsonic, ...payload } = body;
     const root = { xmlns: 'http://subsonic.org/restapi', status, version, type, serverVersion, openSubsonic };
-    return reply.type('application/xml; charset=utf-8').send(toXml('subsonic-response', root, payload));
+    return reply.type(`${xmlType}; charset=utf-8`).send(toXml('subsonic-response', root, payload));
   }
   const json = JSON.stringify({ 'subsonic-response': body });
   if (format.kind === 'jsonp') return reply.type('application/javascript; charset=utf-8').send(`${format.callback}(${json});`);

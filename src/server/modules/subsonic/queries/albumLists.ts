@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { keysetClauses, keysetSort, newSeed } from '../../browse/albumSorts';
+import { keysetClauses, keysetSort, newSeed } from '../../../library/catalog/albumSorts';
 import { invalidParameter, missingParameter } from '../protocol/errors';
 import type { SubsonicParams } from '../protocol/params';
 import { ALBUM_NAME_ORDER, albumInGenre, type AlbumPageInput } from './albums';

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/open';
-import { albumPage, songByArtist, type AlbumRow } from '../../browse/albumRows';
+import { presentSong } from '../../../library/songs/presentSongs';
+import { albumPage, albumWhere, songByArtist, type AlbumRow } from '../../../library/catalog/albumRows';
 import { rowsOf } from '../../../db/rowsOf';
 
 /** An album row of the browse module's albumSelect, with the asking user's star, rating and plays. */
@@ -29,7 +30,7 @@ export interface AlbumPageInput {
  * counted) with the user's star, rating, play count and last play, all in one statement.
  */
 export async function userAlbumRows(db: Db, userId: string, input: AlbumPageInput): Promise<UserAlbumRow[]> {
-  const where = input.where.length ? sql`where ${sql.join(input.where, sql` and `)}` : sql``;
+  const where = albumWhere(input.where);
   const page = albumPage({ extra: input.extra, where, order: input.order, limit: input.limit, offset: input.offset ?? 0 });
   const result = await db.execute(sql`select a.*, star.created_at as starred_at, r.rating, coalesce(pe.play_count, 0) as play_count, pe.played_at
     from (${page}) a
@@ -50,7 +51,7 @@ export function albumByArtist(name: string): SQL {
 
 /** Albums with a song of this genre, case ignored. */
 export function albumInGenre(genre: string): SQL {
-  return sql`exists (select 1 from songs s, unnest(s.genres) g where s.album_id = a.id and lower(g) = lower(${genre}))`;
+  return sql`exists (select 1 from songs s, unnest(s.genres) g where s.album_id = a.id and ${presentSong('s')} and lower(g) = lower(${genre}))`;
 }
 
 /** Songs (alias s) of this genre, case ignored. */

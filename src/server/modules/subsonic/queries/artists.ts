@@ -2,6 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/open';
 import { placeholderHashSql } from '../../../library/artwork/hashes';
 import { rowsOf } from '../../../db/rowsOf';
+import { presentSong } from '../../../library/songs/presentSongs';
+import { artistPresent } from '../../../library/catalog/artistQueries';
 
 export interface UserArtistRow {
   id: string;
@@ -21,15 +23,16 @@ export interface UserArtistRow {
  */
 export async function userArtistRows(db: Db, userId: string, where: SQL | null, limit = 100_000, offset = 0): Promise<UserArtistRow[]> {
   const result = await db.execute(sql`with page as (
-      select ar.id, ar.name, ar.sort_key, ar.mbz_artist_id from artists ar ${where ? sql`where ${where}` : sql``}
+      select ar.id, ar.name, ar.sort_key, ar.mbz_artist_id from artists ar where ${where ? sql`${where} and ` : sql``}${artistPresent()}
       order by ar.sort_key asc, ar.id asc limit ${limit} offset ${offset}
     ),
     keys as (select distinct lower(name) as key from page),
     credits as (
       select lower(x) as key, s.album_id from songs s cross join lateral unnest(s.artists) x
-        where wl_lower_all(s.artists) && (select array_agg(key) from keys) and lower(x) in (select key from keys)
+        where wl_lower_all(s.artists) && (select array_agg(key) from keys) and lower(x) in (select key from keys) and ${presentSong('s')}
       union
       select lower(al.album_artist), al.id from albums al where lower(al.album_artist) in (select key from keys)
+        and exists (select 1 from songs s where s.album_id = al.id and ${presentSong('s')})
     ),
     counted as (
       select p.id, p.name, p.sort_key, p.mbz_artist_id, count(distinct c.album_id)::int as album_count,

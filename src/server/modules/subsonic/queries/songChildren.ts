@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/open';
 import { rowsOf } from '../../../db/rowsOf';
 import { sqlUuidArray } from '../../../db/sqlUuidArray';
+import { presentSong } from '../../../library/songs/presentSongs';
 import { isUuid } from '../../../lib/uuid';
 import { artistIdsByName } from '../mapping/artistIds';
 import { namesOf, toChild, type Child, type ChildRow } from '../mapping/child';
@@ -9,6 +10,7 @@ import { namesOf, toChild, type Child, type ChildRow } from '../mapping/child';
 /**
  * The Children of songs picked by `where` (on alias s) in `order`, for one user: their like
  * (starred), rating and plays come from one statement, artist ids from one more, never a query per song.
+ * Songs marked missing are never answered (docs/product.md §5.7).
  */
 export async function songChildrenWhere(db: Db, userId: string, where: SQL, order: SQL = sql`s.sort_key, s.id`, limit = 500, offset = 0): Promise<Child[]> {
   const result = await db.execute(sql`
@@ -22,7 +24,7 @@ export async function songChildrenWhere(db: Db, userId: string, where: SQL, orde
     left join lateral (
       select count(*)::int as play_count, max(p.played_at) as played_at from play_events p where p.song_id = s.id and p.user_id = ${userId}
     ) pe on true
-    where ${where}
+    where ${presentSong('s')} and (${where})
     order by ${order}
     limit ${limit} offset ${offset}`);
   const rows = rowsOf<ChildRow>(result);

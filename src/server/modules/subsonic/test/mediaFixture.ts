@@ -40,6 +40,7 @@ export function useMediaFixture(): void {
       });
       await makeTrack(root, 'Long/long.flac', { format: 'flac', seconds: 600, frequency: 500, tags: { title: 'Long One', artist: 'Slow', album: 'Long' } });
       await makeTrack(root, 'Apple/lossless.m4a', { format: 'alac', frequency: 900, tags: { title: 'Lossless', artist: 'Apple', album: 'Lossless' } });
+      await makeTrack(root, 'Apple/tone.aiff', { format: 'aiff', frequency: 950, tags: { title: 'Aiff Tone', artist: 'Apple', album: 'Aiff' } });
       await scanNow(fx.t);
     }
   }, 180_000);

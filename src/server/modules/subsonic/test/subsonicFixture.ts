@@ -62,9 +62,19 @@ export async function subsonicFixture(): Promise<SubsonicFixture> {
 
   const setUp = async (user: TestUser, name: string): Promise<SubsonicUserFixture> => {
     const appPassword = `app-password-${name}-1234`;
-    const put = await fx.t.app.inject({ method: 'PUT', url: '/api/subsonic/password', headers: user.headers, payload: { password: appPassword } });
+    const put = await fx.t.app.inject({
+      method: 'PUT',
+      url: '/api/subsonic/password',
+      headers: user.headers,
+      payload: { password: appPassword, currentPassword: user.password },
+    });
     if (put.statusCode !== 200) throw new Error(`app password: ${put.body}`);
-    const created = await fx.t.app.inject({ method: 'POST', url: '/api/subsonic/keys', headers: user.headers, payload: { name: `${name} phone` } });
+    const created = await fx.t.app.inject({
+      method: 'POST',
+      url: '/api/subsonic/keys',
+      headers: user.headers,
+      payload: { name: `${name} phone`, currentPassword: user.password },
+    });
     if (created.statusCode !== 201) throw new Error(`api key: ${created.body}`);
     const apiKey = created.json().apiKey as string;
     return {

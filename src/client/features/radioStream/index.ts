@@ -1,0 +1,1 @@
+export { RadioStreamPanel } from './components/RadioStreamPanel';

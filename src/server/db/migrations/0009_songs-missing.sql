@@ -1,0 +1,2 @@
+ALTER TABLE "songs" ADD COLUMN "missing_since" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "songs_missing_idx" ON "songs" USING btree ("missing_since") WHERE "songs"."missing_since" is not null;
