@@ -47,6 +47,24 @@ describe('tab sync over a BroadcastChannel', () => {
   });
 });
 
+describe('tab sync with a BroadcastChannel also hears the token storage event', () => {
+  const storage = (init: StorageEventInit) => window.dispatchEvent(new StorageEvent('storage', init));
+
+  it('a sign-in whose message came before the token could be read is heard again when the token arrives', () => {
+    const [first, second] = [createTabSync({ Channel, target: window }), createTabSync({ Channel, target: new EventTarget() })];
+    const heard: TabSessionEvent[] = [];
+    const unsubscribe = first.subscribe((e) => heard.push(e));
+    second.announce('signedIn');
+    storage({ key: 'auth_token', oldValue: null, newValue: 'b' });
+    storage({ key: 'auth_token', oldValue: 'b', newValue: 'c' });
+    storage({ key: 'auth_token', oldValue: 'c', newValue: null });
+    unsubscribe();
+    second.announce('signedOut');
+    storage({ key: 'auth_token', oldValue: null, newValue: 'd' });
+    expect(heard).toEqual(['signedIn', 'signedIn', 'signedOut']);
+  });
+});
+
 describe('tab sync without BroadcastChannel: the token key storage event', () => {
   const storage = (init: StorageEventInit) => window.dispatchEvent(new StorageEvent('storage', init));
 

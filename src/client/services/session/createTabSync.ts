@@ -43,8 +43,26 @@ function storageSync(target: EventSource): TabSync {
   };
 }
 
-/** A BroadcastChannel where the browser has one, else the storage event of the stored token. */
+/**
+ * Both news sources together: the channel tells at once, and the token's storage event tells once
+ * the stored token can be read here. Chromium hands a channel message to another tab's process
+ * before its copy of localStorage has the new token, so a sign-in heard on the channel can find no
+ * token yet; the storage event that follows then signs this tab in. Hearing one change twice does
+ * nothing more: the sagas act only when this tab is not already in that state.
+ */
+function bothSync(channel: TabSync, storage: TabSync): TabSync {
+  return {
+    announce: (event) => channel.announce(event),
+    subscribe(listener) {
+      const unsubscribes = [channel.subscribe(listener), storage.subscribe(listener)];
+      return () => unsubscribes.forEach((unsubscribe) => unsubscribe());
+    },
+  };
+}
+
+/** A BroadcastChannel and the token's storage event where the browser has the channel, else the storage event alone. */
 export function createTabSync(deps: { Channel?: typeof BroadcastChannel; target?: EventSource } = {}): TabSync {
   const Channel = 'Channel' in deps ? deps.Channel : globalThis.BroadcastChannel;
-  return Channel ? channelSync(Channel) : storageSync(deps.target ?? window);
+  const storage = storageSync(deps.target ?? window);
+  return Channel ? bothSync(channelSync(Channel), storage) : storage;
 }
