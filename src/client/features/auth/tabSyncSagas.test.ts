@@ -137,15 +137,17 @@ describe('this tab follows the others', () => {
     expect(svc.tokenStore.get()).toBe(token);
   });
 
+  // The waits leave room for a loaded machine: with two jest workers on two cores, 5-10 ms steps in a
+  // 50-60 ms run let the run end before the last announcement was followed.
   it('followOtherTabs reacts to each announcement in turn and unsubscribes when cancelled', async () => {
     const { ctx, otherTabSays, listeners, svc } = setup(token);
     const run = expectSaga(followOtherTabs)
       .withReducer(reducer, { auth: signedOut })
       .provide([ctx, [matchers.call.fn(meCall), { success: true, user }]])
-      .silentRun(50);
-    await new Promise((r) => setTimeout(r, 5));
+      .silentRun(400);
+    await new Promise((r) => setTimeout(r, 40));
     otherTabSays('signedIn');
-    await new Promise((r) => setTimeout(r, 5));
+    await new Promise((r) => setTimeout(r, 40));
     svc.tokenStore.clear();
     otherTabSays('signedOut');
     const { storeState } = await run;
@@ -158,11 +160,11 @@ describe('this tab follows the others', () => {
     const run = expectSaga(authSaga)
       .withReducer(reducer, { auth: { ...signedOut, isLoading: true } })
       .provide([ctx, [matchers.call.fn(meCall), { success: true, user }]])
-      .silentRun(60);
-    await new Promise((r) => setTimeout(r, 10));
+      .silentRun(500);
+    await new Promise((r) => setTimeout(r, 50));
     svc.tokenStore.clear();
     otherTabSays('signedOut');
-    await new Promise((r) => setTimeout(r, 10));
+    await new Promise((r) => setTimeout(r, 50));
     svc.tokenStore.set(token);
     otherTabSays('signedIn');
     const { storeState, effects } = await run;
