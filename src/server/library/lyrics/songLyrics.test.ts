@@ -1,5 +1,5 @@
 import type { LyricsTrack } from '../../../contract/lyrics';
-import { lyricsTracks, lyricsTrackOfText, storedLyrics } from './songLyrics';
+import { lyricsPlainText, lyricsTracks, lyricsTrackOfText, storedLyrics } from './songLyrics';
 
 const synced = (lang = 'xxx', offsetMs = 0): LyricsTrack => ({
   lang,
@@ -63,5 +63,14 @@ describe('song lyrics as stored, and every set read back', () => {
     expect(storedLyrics([], lrcFile)).toEqual({ lrcFile });
     expect(lyricsTracks({ lrcFile })).toEqual([]);
     expect(storedLyrics([])).toBeNull();
+  });
+});
+
+describe('lyricsPlainText', () => {
+  it('answers the stored plain text, else the words of the sets (an old row keeping LRC as plain included)', () => {
+    expect(lyricsPlainText({ plain: 'First line\n\tindented', synced: [{ timeMs: 1, text: 'x' }] })).toBe('First line\n\tindented');
+    expect(lyricsPlainText({ plain: '[00:00.50]Hello\n[00:01.00]\n[00:02.00]Bye' })).toBe('Hello\nBye');
+    expect(lyricsPlainText({ synced: [{ timeMs: 1, text: 'Only synced' }] })).toBe('Only synced');
+    expect(lyricsPlainText(null)).toBe('');
   });
 });

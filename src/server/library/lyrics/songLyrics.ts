@@ -54,6 +54,15 @@ function plainTextOf(sets: LyricsTrack[]): string {
 }
 
 /**
+ * The plain text of a song's lyrics (Subsonic's getLyrics): the stored `plain`, unless it is an
+ * LRC text an older scan kept as it was; then the words of the sets.
+ */
+export function lyricsPlainText(lyrics: SongLyrics | null | undefined): string {
+  if (lyrics?.plain?.trim() && !parseLrc(lyrics.plain)) return lyrics.plain;
+  return plainTextOf(lyricsTracks(lyrics));
+}
+
+/**
  * What a song row stores of the sets read from its files (synced first, in the order given). The
  * smallest form that says them: `synced` and `plain` when there is at most one set of each kind, in
  * no particular language, without an offset, and a plain set says no more than the synced one's
