@@ -37,9 +37,8 @@ function syltTrack(tag: ILyricsTag, meta: IAudioMetadata): LyricsTrack | null {
 }
 
 /**
- * Every set of lyrics embedded in a file's tags: a USLT frame (with its language) or a lyrics text
- * tag holding LRC text is synced, other text plain; a SYLT frame is synced. Sets read twice (the
- * same text in two tag formats) are kept once.
+ * Every set of lyrics embedded in a file's tags, in tag order: a USLT frame (with its language) or
+ * a lyrics text tag holding LRC text is synced, other text plain; a SYLT frame is synced.
  */
 export function embeddedLyrics(meta: IAudioMetadata): LyricsTrack[] {
   const sets: LyricsTrack[] = [];
@@ -51,7 +50,7 @@ export function embeddedLyrics(meta: IAudioMetadata): LyricsTrack[] {
         set = frame.text ? lyricsTrackOfText(frame.text, languageOf(frame.language)) : null;
       } else if (id === 'SYLT') set = syltTrack(value as ILyricsTag, meta);
       else if (TEXT_LYRICS.test(id) && typeof value === 'string') set = lyricsTrackOfText(value, UNKNOWN_LANGUAGE);
-      if (set && !sets.some((known) => JSON.stringify(known) === JSON.stringify(set))) sets.push(set);
+      if (set) sets.push(set);
     }
   }
   return sets;

@@ -41,8 +41,9 @@ const READ_MAX_BYTES = LYRICS_MAX_CHARS * 4;
 async function readText(filePath: string): Promise<string> {
   const handle = await open(filePath, 'r');
   try {
-    const buffer = Buffer.alloc(READ_MAX_BYTES);
-    const { bytesRead } = await handle.read(buffer, 0, READ_MAX_BYTES, 0);
+    const length = Math.min((await handle.stat()).size, READ_MAX_BYTES);
+    const buffer = Buffer.alloc(length);
+    const { bytesRead } = await handle.read(buffer, 0, length, 0);
     const bytes = buffer.subarray(0, bytesRead);
     if (bytes[0] === 0xff && bytes[1] === 0xfe) return bytes.subarray(2).toString('utf16le');
     if (bytes[0] === 0xfe && bytes[1] === 0xff)

@@ -50,6 +50,8 @@ beforeAll(async () => {
       path.join(root, 'Beside/song.lrc'),
       '[ti:Beside]\r\n[offset:+250]\r\n[00:00.30]From the file\r\n[00:00.90]\r\n[00:01.10]Still the file\r\n',
     );
+    await makeMp3WithFrames(root, 'Twice/song.mp3', [...tags('Twice'), usltFrame('eng', 'Plain words'), usltFrame('XXX', HELLO)], 570);
+    await writeFile(path.join(root, 'Twice/song.lrc'), HELLO);
     await makeTrack(root, 'Later/song.mp3', { frequency: 560, tags: { title: 'Later', artist: 'Lyricist', album: 'Sources' } });
   }
   t = await createScanApp(root);
@@ -88,6 +90,13 @@ describeWithFfmpeg('lyrics sources of a scan (docs/product.md §5.8)', () => {
   it('reads the .lrc beside the file with its [offset:], blank timed lines kept as pauses', async () => {
     expect(await setsOf('Beside')).toEqual([
       { lang: 'xxx', synced: true, offsetMs: 250, lines: timed([300, 'From the file'], [900, ''], [1100, 'Still the file']) },
+    ]);
+  });
+
+  it('keeps the same words in the .lrc and the tags once, synced sets before plain ones', async () => {
+    expect(await setsOf('Twice')).toEqual([
+      { lang: 'xxx', synced: true, offsetMs: 0, lines: timed([500, 'Hello there'], [1250, 'Goodbye now']) },
+      { lang: 'eng', synced: false, offsetMs: 0, lines: [{ text: 'Plain words' }] },
     ]);
   });
 

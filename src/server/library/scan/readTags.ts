@@ -94,5 +94,7 @@ function yearOf(common: ICommonTagsResult): number | null {
 async function lyricsOf(meta: IAudioMetadata, lrcFile: LrcFileFound | undefined): Promise<SongLyrics | null> {
   const fromFile = lrcFile ? await readLrcFile(lrcFile.path) : null;
   const sets = [...(fromFile ? [fromFile] : []), ...embeddedLyrics(meta)];
-  return storedLyrics(sets, lrcFile && { sizeBytes: lrcFile.size, mtimeMs: lrcFile.mtimeMs });
+  // the same words in the .lrc and in the tags are one set
+  const distinct = sets.filter((set, i) => sets.findIndex((other) => JSON.stringify(other) === JSON.stringify(set)) === i);
+  return storedLyrics(distinct, lrcFile && { sizeBytes: lrcFile.size, mtimeMs: lrcFile.mtimeMs });
 }

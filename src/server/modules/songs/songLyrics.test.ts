@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import type { LyricsTrack } from '../../../contract/lyrics';
 import { songs } from '../../db/schema';
 import { storedLyrics } from '../../library/lyrics/songLyrics';
-import { addSong, listener, t, useSongsTestApp } from './test/songsApp';
+import { makeMp3WithFrames, textFrame, usltFrame } from '../../library/lyrics/test/id3Lyrics';
+import { itWithFfmpeg, makeMusicDir } from '../../library/scan/test/makeTracks';
+import { multipartBody } from './test/multipartBody';
+import { addSong, admin, listener, t, useSongsTestApp } from './test/songsApp';
 
 /** GET /api/songs/:id/lyrics (docs/product.md §5.8): every set of a song's lyrics, synced first. */
 useSongsTestApp();
@@ -61,6 +65,21 @@ describe('GET /api/songs/:id/lyrics', () => {
     expect((await lyricsOf(old)).json().lyrics).toEqual([{ lang: 'xxx', synced: true, offsetMs: 0, lines: [{ startMs: 1500, text: 'la' }] }]);
     const none = await songWith(null);
     expect((await lyricsOf(none)).json()).toEqual({ success: true, songId: none, lyrics: [] });
+  });
+});
+
+describe('lyrics of an uploaded file (uploads read tags as the scan does)', () => {
+  itWithFfmpeg('lists the LRC of its USLT frame as synced, in its language', async () => {
+    const file = await makeMp3WithFrames(await makeMusicDir(), 'up.mp3', [
+      textFrame('TIT2', 'Uploaded Words'),
+      textFrame('TPE1', 'Uploader'),
+      usltFrame('eng', '[00:00.50]Hello there\n[00:01.25]Goodbye now'),
+    ]);
+    const { payload, headers } = multipartBody([{ name: 'song', filename: 'up.mp3', type: 'audio/mpeg', data: await readFile(file) }]);
+    const uploaded = await t.app.inject({ method: 'POST', url: '/api/songs/upload', payload, headers: { ...headers, ...admin.headers } });
+    expect(uploaded.statusCode).toBe(201);
+    const res = await lyricsOf(uploaded.json().song.id);
+    expect(res.json().lyrics).toEqual([{ ...english, offsetMs: 0 }]);
   });
 });
 
