@@ -46,6 +46,7 @@ export const MESSAGES = {
   forbidden: 'You do not have permission to do this',
   notFound: 'Not found',
   songNotFound: 'Song not found',
+  songIdInvalid: 'A song id is a UUID',
   /** docs/product.md §4.4: a bookmark's position, in whole milliseconds */
   bookmarkPositionInvalid: 'The position must be a whole number of milliseconds, 0 or more',
   bookmarkBeyondEnd: 'The position is beyond the end of the song',

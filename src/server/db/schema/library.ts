@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, real, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { LyricsTrack } from '../../../contract/lyrics';
 import { createdAt, ts } from './columns';
 import { users } from './users';
 
@@ -46,10 +47,19 @@ export const artists = pgTable(
   (t) => [uniqueIndex('artists_sort_key').on(t.sortKey)],
 );
 
-/** Synced lyrics: one line per timestamp (ms from the start). */
+/**
+ * A song's lyrics (library/lyrics/songLyrics.ts reads and writes them). `tracks` holds every set
+ * (per language, synced or plain); rows written before them, and lyrics that say no more than one
+ * set of each kind in no particular language, have `synced` and `plain` only. `plain` is the text
+ * Subsonic's getLyrics answers.
+ */
 export interface SongLyrics {
   plain?: string;
+  /** one line per timestamp (ms from the start) */
   synced?: { timeMs: number; text: string }[];
+  tracks?: LyricsTrack[];
+  /** the .lrc file beside the audio file when the scan read it: a change of it is a change of its song */
+  lrcFile?: { sizeBytes: number; mtimeMs: number };
 }
 
 /** The song columns of the library: tags, stream facts, and where a scanned file lives. */

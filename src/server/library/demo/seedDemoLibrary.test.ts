@@ -5,9 +5,11 @@ import path from 'node:path';
 import { parseFile } from 'music-metadata';
 import type { Database, Db } from '../../db/open';
 import { songs, type SongRow } from '../../db/schema';
+import { lyricsTracks } from '../lyrics/songLyrics';
 import { songKeys } from '../songKeys';
 import { createTestDatabase } from '../../test/testDb';
 import { DEMO_TRACKS, type DemoTrack } from './catalogue';
+import { DEMO_VERSES } from './demoLyrics';
 import { seedDemoLibrary } from './seedDemoLibrary';
 import { DEMO_SAMPLE_RATE, renderTrack } from './synth';
 
@@ -28,6 +30,12 @@ describe('the demo catalogue', () => {
     }
     expect(new Set(DEMO_TRACKS.map((t) => t.durationSec)).size).toBeGreaterThan(DEMO_TRACKS.length / 2);
     expect(DEMO_TRACKS.reduce((sum, t) => sum + t.durationSec, 0)).toBeLessThan(15 * 60);
+  });
+});
+
+describe('the demo lyrics', () => {
+  it('give every demo track its own words', () => {
+    for (const track of DEMO_TRACKS) expect(DEMO_VERSES[track.title]?.length).toBeGreaterThan(0);
   });
 });
 
@@ -113,6 +121,18 @@ describe('seedDemoLibrary', () => {
         expect(row.durationMs).toBeLessThanOrEqual(120_000);
         const spec = DEMO_TRACKS.find((t) => t.title === row.title)!;
         expect(Math.abs(spec.durationSec * 1000 - row.durationMs)).toBeLessThanOrEqual(50);
+
+        // synced lyrics timed to the track (docs/product.md §5.8): the first line within 2 s, then one every 2-4 s to the end
+        const [lyrics] = lyricsTracks(row.lyrics);
+        expect(lyrics).toMatchObject({ lang: 'eng', synced: true, offsetMs: 0 });
+        const starts = lyrics.lines.map((line) => line.startMs!);
+        expect(starts[0]).toBeLessThanOrEqual(2000);
+        for (let i = 1; i < starts.length; i += 1) {
+          expect(starts[i] - starts[i - 1]).toBeGreaterThanOrEqual(2000);
+          expect(starts[i] - starts[i - 1]).toBeLessThanOrEqual(4000);
+        }
+        expect(row.durationMs - starts[starts.length - 1]).toBeLessThanOrEqual(5000);
+        expect(lyrics.lines.every((line) => line.text.trim().length > 0)).toBe(true);
 
         // the same stretch of every file (seconds 5 to 15) differs from track to track
         const bytes = await readFile(file);

@@ -5,10 +5,12 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/open';
 import { generatedArtworks, songs } from '../../db/schema';
 import { placeholderHash } from '../artwork/hashes';
+import { storedLyrics } from '../lyrics/songLyrics';
 import { songKeys } from '../songKeys';
 import { readAudioInfo } from './audioInfo';
 import { encodeWav } from './wav';
 import { DEMO_TRACKS } from './catalogue';
+import { demoLyrics } from './demoLyrics';
 import { DEMO_SAMPLE_RATE, renderTrack } from './synth';
 
 export interface SeedDemoDeps {
@@ -49,6 +51,7 @@ export async function seedDemoLibrary({ db, mediaDir, log }: SeedDemoDeps): Prom
         artists: [track.artist],
         // a generated cover per song, drawn from its title (as migration 0006 gives older demo rows)
         artworkHash: placeholderHash(track.title),
+        lyrics: storedLyrics([demoLyrics(track)]),
         ...songKeys(track.title, track.artist),
       });
     }

@@ -11,9 +11,17 @@ export interface Classified {
   missing: KnownSong[];
 }
 
+/** Whether the .lrc beside a file is the one its song was read with (both none, or the same size and mtime). */
+function sameLrcFile(file: FoundFile, song: KnownSong): boolean {
+  if (!file.lrcFile || !song.lrcFile) return !file.lrcFile && !song.lrcFile;
+  return file.lrcFile.size === song.lrcFile.sizeBytes && file.lrcFile.mtimeMs === song.lrcFile.mtimeMs;
+}
+
 /**
  * Phase 2, change detection (docs/decisions/library.md): a file is unchanged when its path, size
- * and mtime (whole ms) are what the database holds and the song is not marked missing. Songs under a root that could not be read,
+ * and mtime (whole ms) are what the database holds, so is its .lrc's (docs/product.md §5.8: one
+ * added, changed or removed beside an untouched file changes its song), and the song is not marked
+ * missing. Songs under a root that could not be read,
  * or that yielded no file at all (an unmounted disk), are never counted missing.
  */
 export function classify(files: FoundFile[], known: Map<string, KnownSong>, protectedRoots: string[]): Classified {
@@ -24,7 +32,7 @@ export function classify(files: FoundFile[], known: Map<string, KnownSong>, prot
     const song = known.get(file.path);
     if (!song) result.added.push(file);
     // a song marked missing is read again even when its file looks unchanged (restored with its old mtime)
-    else if (song.sizeBytes === file.size && song.fileMtimeMs === file.mtimeMs && !song.missingSince) result.unchanged.push(file);
+    else if (song.sizeBytes === file.size && song.fileMtimeMs === file.mtimeMs && sameLrcFile(file, song) && !song.missingSince) result.unchanged.push(file);
     else result.changed.push({ file, id: song.id, wasMissing: song.missingSince !== null });
   }
   for (const song of known.values()) {

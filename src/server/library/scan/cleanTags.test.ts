@@ -2,7 +2,18 @@ import fc from 'fast-check';
 import { foldText, matchKey } from '../../lib/text';
 import { songKeys } from '../songKeys';
 import { albumGroupKey } from './albumKey';
-import { capBytes, cleanLine, cleanMultiline, cleanName, cleanTrackTags, INDEX_KEY_MAX_BYTES, LIST_MAX, TEXT_MAX_CHARS } from './cleanTags';
+import {
+  capBytes,
+  cleanLine,
+  cleanMultiline,
+  cleanName,
+  cleanTrackTags,
+  INDEX_KEY_MAX_BYTES,
+  LIST_MAX,
+  LYRICS_MAX_CHARS,
+  LYRICS_MAX_SETS,
+  TEXT_MAX_CHARS,
+} from './cleanTags';
 import type { TrackTags } from './types';
 
 /** What PostgreSQL refuses in text (NUL), what cannot be UTF-8 (lone surrogates), and other control characters. */
@@ -144,5 +155,41 @@ describe('cleanTrackTags: what reaches the database (issue 27, item 1)', () => {
     const empty = { ...ORDINARY, title: '\u0000\u0001 ', artist: '\u0000', artists: ['\u0007'] };
     expect(cleanTrackTags(empty, 'my\u0000song')).toMatchObject({ title: 'mysong', artist: '[Unknown Artist]', artists: ['[Unknown Artist]'] });
     expect(cleanTrackTags(empty, '\u0007').title).toBe('Untitled');
+  });
+});
+
+describe('cleanTrackTags: lyrics sets (docs/product.md §5.8)', () => {
+  const line = fc.record({ startMs: fc.option(fc.double(), { nil: undefined }), text: tagText });
+  const track = fc.record({ lang: tagText, synced: fc.boolean(), offsetMs: fc.oneof(fc.integer(), fc.double()), lines: fc.array(line, { maxLength: 40 }) });
+  const withTracks = fc.record({ plain: fc.option(tagText, { nil: undefined }), tracks: fc.array(track, { maxLength: 30 }) });
+
+  it('cleans every line of every set, keeps at most LYRICS_MAX_SETS sets and LYRICS_MAX_CHARS characters, idempotently', () => {
+    fc.assert(
+      fc.property(withTracks, (lyrics) => {
+        const clean = cleanTrackTags({ ...ORDINARY, lyrics }, 'file');
+        const tracks = clean.lyrics?.tracks ?? [];
+        expect(tracks.length).toBeLessThanOrEqual(LYRICS_MAX_SETS);
+        let chars = 0;
+        for (const set of tracks) {
+          expect(Number.isInteger(set.offsetMs)).toBe(true);
+          for (const l of set.lines) {
+            expect(l.text).not.toMatch(FORBIDDEN_IN_LINE);
+            if (set.synced) expect(isInt32(l.startMs ?? -1)).toBe(true);
+            chars += l.text.length;
+          }
+        }
+        expect(chars).toBeLessThanOrEqual(LYRICS_MAX_CHARS);
+        expect(cleanTrackTags(clean, 'file')).toEqual(clean);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('cuts a huge set at a line, and keeps the .lrc file it was read from', () => {
+    const lines = Array.from({ length: 3000 }, (_, i) => ({ startMs: i * 1000, text: `line ${i} `.padEnd(60, 'x') }));
+    const lrcFile = { sizeBytes: 180_000, mtimeMs: 1_700_000_000_123 };
+    const clean = cleanTrackTags({ ...ORDINARY, lyrics: { tracks: [{ lang: 'eng', synced: true, offsetMs: 0, lines }], lrcFile } }, 'file');
+    expect(clean.lyrics?.tracks?.[0].lines).toEqual(lines.slice(0, Math.floor(LYRICS_MAX_CHARS / 60)));
+    expect(clean.lyrics?.lrcFile).toEqual(lrcFile);
   });
 });

@@ -1,3 +1,4 @@
+import type { LyricsTrack } from '../../../contract/lyrics';
 import type { SongLyrics } from '../../db/schema';
 import { foldText } from '../../lib/text';
 import { UNKNOWN_ARTIST } from './albumKey';
@@ -114,14 +115,63 @@ function cleanId(value: string | null): string | null {
   return cleanLine(value, ID_MAX_CHARS) || null;
 }
 
+/**
+ * Characters of lyrics a song keeps, over all its sets (docs/product.md §5.8): a real song's LRC,
+ * word stamps and all, is a few thousand; this leaves room for many languages while one hostile tag
+ * or .lrc cannot make a row of megabytes. Lines past it are dropped whole; `plain` (a copy of one
+ * set's words for Subsonic's getLyrics) has the same cap of its own.
+ */
+export const LYRICS_MAX_CHARS = 100_000;
+/** Sets of lyrics a song keeps (languages and sources). */
+export const LYRICS_MAX_SETS = 20;
+
+/** Lines while their text fits in `budget.chars`, each line's text counted; once one does not, no more (-1). */
+function withinBudget<T extends { text: string }>(lines: T[], budget: { chars: number }): T[] {
+  const kept: T[] = [];
+  for (const line of lines) {
+    if (line.text.length > budget.chars) {
+      budget.chars = -1;
+      break;
+    }
+    budget.chars -= line.text.length;
+    kept.push(line);
+  }
+  return kept;
+}
+
+const cleanStart = (ms: number | undefined) => boundInt(Math.round(ms ?? 0)) ?? 0;
+
+function cleanLyricsTracks(tracks: LyricsTrack[], budget: { chars: number }): LyricsTrack[] {
+  const out: LyricsTrack[] = [];
+  for (const track of tracks.slice(0, LYRICS_MAX_SETS)) {
+    const cleaned = track.lines.map((line) =>
+      track.synced ? { startMs: cleanStart(line.startMs), text: cleanLine(line.text) } : { text: cleanLine(line.text) },
+    );
+    const lines = withinBudget(cleaned, budget);
+    const offsetMs = Number.isInteger(track.offsetMs) && Math.abs(track.offsetMs) <= 2 ** 31 - 1 ? track.offsetMs : 0;
+    if (lines.length) out.push({ lang: cleanLine(track.lang, ID_MAX_CHARS) || 'xxx', synced: track.synced, offsetMs, lines });
+  }
+  return out;
+}
+
 function cleanLyrics(lyrics: SongLyrics | null): SongLyrics | null {
   if (!lyrics) return null;
   const out: SongLyrics = {};
-  const plain = cleanMultiline(lyrics.plain);
+  const plain = capChars(cleanMultiline(lyrics.plain), LYRICS_MAX_CHARS).trim();
   if (plain) out.plain = plain;
-  const synced = lyrics.synced?.map((line) => ({ timeMs: boundInt(Math.round(line.timeMs)) ?? 0, text: cleanLine(line.text) }));
+  const budget = { chars: LYRICS_MAX_CHARS };
+  const synced =
+    lyrics.synced &&
+    withinBudget(
+      lyrics.synced.map((line) => ({ timeMs: cleanStart(line.timeMs), text: cleanLine(line.text) })),
+      budget,
+    );
   if (synced?.length) out.synced = synced;
-  return out.plain || out.synced ? out : null;
+  const tracks = lyrics.tracks && cleanLyricsTracks(lyrics.tracks, budget);
+  if (tracks?.length) out.tracks = tracks;
+  const file = lyrics.lrcFile;
+  if (file) out.lrcFile = { sizeBytes: boundInt(file.sizeBytes) ?? 0, mtimeMs: Number.isSafeInteger(file.mtimeMs) ? file.mtimeMs : 0 };
+  return out.plain || out.synced || out.tracks || out.lrcFile ? out : null;
 }
 
 /**

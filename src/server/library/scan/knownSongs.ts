@@ -17,6 +17,8 @@ export interface KnownSong {
   discNumber: number | null;
   /** set when an earlier scan marked the song missing (docs/product.md §5.7) */
   missingSince: Date | null;
+  /** the .lrc beside the file when the song was read (docs/product.md §5.8), null without one */
+  lrcFile: { sizeBytes: number; mtimeMs: number } | null;
 }
 
 /** A song's file is the folder itself or lies under it. */
@@ -37,12 +39,13 @@ async function selectKnown(db: Db, where: SQL | undefined): Promise<Map<string, 
       trackNumber: songs.trackNumber,
       discNumber: songs.discNumber,
       missingSince: songs.missingSince,
+      lrcFile: sql<KnownSong['lrcFile']>`${songs.lyrics} -> 'lrcFile'`,
     })
     .from(songs)
     .where(and(eq(songs.source, 'scan'), where));
   const known = new Map<string, KnownSong>();
   for (const row of rows) {
-    if (row.filePath) known.set(row.filePath, { ...row, filePath: row.filePath, fileMtimeMs: row.fileMtimeMs ?? -1 });
+    if (row.filePath) known.set(row.filePath, { ...row, filePath: row.filePath, fileMtimeMs: row.fileMtimeMs ?? -1, lrcFile: row.lrcFile ?? null });
   }
   return known;
 }

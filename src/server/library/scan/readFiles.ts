@@ -46,7 +46,7 @@ async function readOne(file: FoundFile, { ffmpegAvailable, counters, skipped }: 
   try {
     if (!(await fileLooksLikeAudio(file.path))) return skip('not an audio file', false);
     counters.tagsRead += 1;
-    const tags = await readTags(file.path);
+    const tags = await readTags(file.path, file.lrcFile);
     const playability = playabilityOf(tags.container, tags.codec, ffmpegAvailable);
     if (!playability) return skip(`unsupported audio format (${tags.container || '?'} / ${tags.codec || '?'})`, false);
     return { track: { file, tags }, playability };

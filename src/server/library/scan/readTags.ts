@@ -3,16 +3,22 @@ import type { IAudioMetadata, ICommonTagsResult } from 'music-metadata';
 import { parseFile } from '../../lib/musicMetadata';
 import type { SongLyrics } from '../../db/schema';
 import { embeddedPictureHash } from '../artwork/embeddedPicture';
+import { embeddedLyrics } from '../lyrics/embeddedLyrics';
+import { readLrcFile } from '../lyrics/lrcFile';
+import { storedLyrics } from '../lyrics/songLyrics';
 import { UNKNOWN_ARTIST } from './albumKey';
 import { cleanTrackTags } from './cleanTags';
 import { splitArtists, unique } from './splitArtists';
-import type { TrackTags } from './types';
+import type { LrcFileFound, TrackTags } from './types';
 
 /** A file music-metadata cannot read as audio: the scan reports it and goes on. */
 export class UnreadableAudioError extends Error {}
 
-/** Phase 3: the tags and stream facts of one file, cleaned for the database; the format is decided by content, not by name. */
-export async function readTags(filePath: string): Promise<TrackTags> {
+/**
+ * Phase 3: the tags and stream facts of one file, cleaned for the database; the format is decided by
+ * content, not by name. `lrcFile`: the .lrc beside it, whose lyrics come first (docs/product.md §5.8).
+ */
+export async function readTags(filePath: string, lrcFile?: LrcFileFound): Promise<TrackTags> {
   let meta: IAudioMetadata;
   try {
     // covers are read for their hash only (library/artwork); the bytes are dropped with the tags
@@ -50,7 +56,7 @@ export async function readTags(filePath: string): Promise<TrackTags> {
     sampleRate: format.sampleRate ?? null,
     codec: format.codec ?? '',
     container: format.container ?? '',
-    lyrics: lyricsOf(common),
+    lyrics: await lyricsOf(meta, lrcFile),
     pictureHash: embeddedPictureHash(common.picture),
   };
   return cleanTrackTags(tags, fileName);
@@ -84,13 +90,11 @@ function yearOf(common: ICommonTagsResult): number | null {
   return match ? Number(match[1]) : null;
 }
 
-function lyricsOf(common: ICommonTagsResult): SongLyrics | null {
-  const lyrics: SongLyrics = {};
-  for (const tag of common.lyrics ?? []) {
-    if (tag.syncText?.length && !lyrics.synced) {
-      lyrics.synced = tag.syncText.map((line) => ({ timeMs: line.timestamp ?? 0, text: line.text }));
-    }
-    if (tag.text && !lyrics.plain) lyrics.plain = tag.text;
-  }
-  return lyrics.plain || lyrics.synced ? lyrics : null;
+/** The lyrics of the .lrc beside the file, then those embedded in it. */
+async function lyricsOf(meta: IAudioMetadata, lrcFile: LrcFileFound | undefined): Promise<SongLyrics | null> {
+  const fromFile = lrcFile ? await readLrcFile(lrcFile.path) : null;
+  const sets = [...(fromFile ? [fromFile] : []), ...embeddedLyrics(meta)];
+  // the same words in the .lrc and in the tags are one set
+  const distinct = sets.filter((set, i) => sets.findIndex((other) => JSON.stringify(other) === JSON.stringify(set)) === i);
+  return storedLyrics(distinct, lrcFile && { sizeBytes: lrcFile.size, mtimeMs: lrcFile.mtimeMs });
 }

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Db } from '../../db/open';
 import { splitFolderImages } from '../artwork/folderImages';
 import { refreshArtwork } from '../artwork/refreshArtwork';
+import { pairLrcFiles, splitLrcFiles } from '../lyrics/lrcFile';
 import { applyFolderChanges, syncFolderImages } from '../artwork/syncFolderImages';
 import { classify, type Classified } from './classify';
 import { loadKnownSongs, loadMissingSongs, type KnownSong } from './knownSongs';
@@ -63,7 +64,9 @@ async function scanPhases(deps: ScanDeps, progress: { stage: string }): Promise<
 
   signal?.throwIfAborted();
   progress.stage = "comparing the files with the library's songs";
-  const { images, others } = splitFolderImages(walked.files);
+  const { images, others: nonImages } = splitFolderImages(walked.files);
+  const { lrcFiles, others } = splitLrcFiles(nonImages);
+  pairLrcFiles(others, lrcFiles);
   const keptRoots = [...walked.unreadableRoots, ...walked.emptyRoots];
   const targetFolders = targets?.map((t) => t.folder);
   const known = await loadKnownSongs(db, targetFolders);

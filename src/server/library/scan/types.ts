@@ -9,6 +9,15 @@ export interface FoundFile {
   relPath: string;
   size: number;
   mtimeMs: number;
+  /** the .lrc file beside it (docs/product.md §5.8), when the walk found one: compared and read with it */
+  lrcFile?: LrcFileFound;
+}
+
+/** A .lrc file beside an audio file, with what change detection compares. */
+export interface LrcFileFound {
+  path: string;
+  size: number;
+  mtimeMs: number;
 }
 
 /** A file the scan left out, and why (docs/product.md §5.7). */

@@ -1,5 +1,6 @@
 import { lstat, opendir, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { lrcNamesOf } from '../lyrics/lrcFile';
 import { PATH_MAX_BYTES, pathFitsIndex } from './cleanTags';
 import { mayRead } from './mayRead';
 import type { ScanTarget } from './scanTargets';
@@ -42,7 +43,11 @@ export async function walkTargets(targets: ScanTarget[]): Promise<WalkResult & {
     if (rootState.get(root) !== 'ok') continue;
     const info = await lstat(folder).catch(() => null);
     if (info?.isDirectory()) await walkFolder(root, folder, result).catch(() => undefined);
-    else if (info?.isFile() && !path.basename(folder).startsWith('.')) await addFile(root, folder, result);
+    else if (info?.isFile() && !path.basename(folder).startsWith('.')) {
+      await addFile(root, folder, result);
+      // a file's .lrc goes with it (docs/product.md §5.8), or the file would look changed
+      for (const lrc of lrcNamesOf(folder)) if (lrc !== folder && (await lstat(lrc).catch(() => null))?.isFile()) await addFile(root, lrc, result);
+    }
   }
   for (const [root, state] of rootState) {
     if (state === 'unreadable') result.unreadableRoots.push(root);

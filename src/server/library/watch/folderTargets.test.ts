@@ -37,6 +37,8 @@ describe('folderTargets', () => {
     },
     { name: 'a gone nested path: its nearest existing ancestor', changed: [['C', 'D', 'E', 'gone.mp3']], targets: [['C']] },
     { name: 'a gone top-level folder: itself, not the whole root', changed: [['Gone']], targets: [['Gone']] },
+    // docs/product.md §5.8: the song beside it changed, and only a walk of its folder finds that song
+    { name: 'a gone .lrc at the top: the root', changed: [['top.lrc']], targets: [[]] },
     { name: 'a file at the top: the root, which subsumes the rest', changed: [['top.mp3'], ['A', 'B'], ['Gone']], targets: [[]] },
   ];
   it.each(CASES)('$name', async ({ changed, targets }) => {

@@ -1,5 +1,6 @@
 import { lstat } from 'node:fs/promises';
 import path from 'node:path';
+import { isLrcFile } from '../lyrics/lrcFile';
 import { collapseFolders, isWithin } from '../scan/scanTargets';
 
 /**
@@ -38,5 +39,6 @@ async function targetOf(root: string, changedPath: string): Promise<string> {
       return ancestor;
     ancestor = path.dirname(ancestor);
   }
-  return changedPath;
+  // a gone .lrc at the top changes the song beside it (docs/product.md §5.8): the root is walked, as for a changed top-level file
+  return isLrcFile({ path: changedPath }) ? path.dirname(changedPath) : changedPath;
 }

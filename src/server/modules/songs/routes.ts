@@ -1,12 +1,17 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { and, eq } from 'drizzle-orm';
 import { errorResponses } from '../../../contract/common';
+import { SongLyricsResponse } from '../../../contract/lyrics';
 import { MESSAGES } from '../../../contract/messages';
 import { SongIdParams, SongResponse, SongsQuery, SongsResponse, UploadLimitsResponse } from '../../../contract/songs';
+import { songs } from '../../db/schema';
 import { HttpError } from '../../lib/httpError';
 import { RecentSongFiles } from '../../library/delivery/recentSongFiles';
 import { sendSongFile } from '../../library/delivery/sendSongFile';
 import { ffmpegAvailable } from '../../library/scan/ffmpeg';
+import { lyricsTracks } from '../../library/lyrics/songLyrics';
+import { presentSongs } from '../../library/songs/presentSongs';
 import { findSong, listSongs } from '../../library/songs/songQueries';
 import { receiveUpload } from '../../library/upload/receiveUpload';
 import { saveUpload } from '../../library/upload/saveUpload';
@@ -43,6 +48,28 @@ function oneRoute(app: ZodApp) {
     const row = await findSong(app.db, request.params.id);
     if (!row) throw new HttpError(404, MESSAGES.notFound);
     return { success: true as const, song: toSong(row) };
+  });
+}
+
+/** Every set of a present song's lyrics, synced first (docs/product.md §5.8); a missing song's are hidden with it. */
+function lyricsRoute(app: ZodApp) {
+  const schema = {
+    tags,
+    params: SongIdParams,
+    description: "Every set of the song's lyrics (per language, synced or plain), synced sets first; an empty list when it has none.",
+    response: { 200: SongLyricsResponse, ...errorResponses(400, 401, 404) },
+  };
+  // a malformed id is a client's mistake here (400), as the API documents it, not a song that is not there
+  const config = { invalidParams: { status: 400, message: MESSAGES.songIdInvalid } };
+  app.get('/songs/:id/lyrics', { preValidation: requireUser, schema, config }, async (request) => {
+    const { id } = request.params;
+    const [row] = await app.db
+      .select({ lyrics: songs.lyrics })
+      .from(songs)
+      .where(and(eq(songs.id, id), presentSongs))
+      .limit(1);
+    if (!row) throw new HttpError(404, MESSAGES.songNotFound);
+    return { success: true as const, songId: id, lyrics: lyricsTracks(row.lyrics) };
   });
 }
 
@@ -117,6 +144,7 @@ function uploadLimitsRoute(app: ZodApp, { config }: ModuleOptions) {
 export const songRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, options) => {
   listRoute(app);
   oneRoute(app);
+  lyricsRoute(app);
   streamRoute(app, options);
   uploadRoute(app, options);
   uploadLimitsRoute(app, options);

@@ -119,6 +119,28 @@ describeWithFfmpeg('Subsonic lyrics and avatars', () => {
     expect(unknown).toMatchObject({ status: 'failed', error: { code: 70 } });
   });
 
+  it('getLyricsBySongId lists every set, synced first, with its language and the file offset (positive: sooner)', async () => {
+    const res = await fx.as.listener.token.getLyricsBySongId({ id: await fx.songId('Both Tongues') });
+    const base = { displayArtist: 'Singer', displayTitle: 'Both Tongues' };
+    expect(res.lyricsList).toEqual({
+      structuredLyrics: [
+        {
+          ...base,
+          lang: 'eng',
+          offset: 250,
+          synced: true,
+          line: [
+            { start: 500, value: 'Hello there' },
+            { start: 1250, value: 'Goodbye now' },
+          ],
+        },
+        { ...base, lang: 'deu', offset: 0, synced: false, line: [{ value: 'Hallo du' }, { value: 'Auf Wiedersehen' }] },
+      ],
+    });
+    // getLyrics still answers plain text: the plain set's
+    expect((await fx.as.listener.token.getLyrics({ artist: 'Singer', title: 'Both Tongues' })).lyrics.value).toBe('Hallo du\nAuf Wiedersehen');
+  });
+
   it('answers XML with structuredLyrics and line elements carrying their text', async () => {
     const res = await fx.raw('getLyricsBySongId', fx.tokenParams('listener', { id: await fx.songId('Sung') }));
     const xml = await res.text();

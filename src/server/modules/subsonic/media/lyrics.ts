@@ -1,7 +1,5 @@
 import type { SongLyrics } from '../../../db/schema';
-
-/** The language the scan never reads: "xxx" is what taggers write for unknown (OpenSubsonic, songLyrics). */
-const UNKNOWN_LANGUAGE = 'xxx';
+import { lyricsPlainText, lyricsTracks } from '../../../library/lyrics/songLyrics';
 
 export interface StructuredLyrics {
   displayArtist: string;
@@ -13,29 +11,22 @@ export interface StructuredLyrics {
 }
 
 /**
- * A song's lyrics as getLyricsBySongId lists them: the synced lines when the file had them (the
- * plain text is then the same words, so it is not listed twice), else the plain text line by line.
+ * A song's lyrics as getLyricsBySongId lists them (docs/product.md §5.8): every set, synced first,
+ * with its language and the file's [offset:], which OpenSubsonic's `offset` means alike (positive:
+ * the lines show sooner).
  */
 export function structuredLyrics(song: { title: string; artist: string; lyrics: SongLyrics | null }): StructuredLyrics[] {
-  const lyrics = song.lyrics;
-  const base = { displayArtist: song.artist, displayTitle: song.title, lang: UNKNOWN_LANGUAGE, offset: 0 };
-  if (lyrics?.synced?.length) {
-    return [{ ...base, synced: true, line: lyrics.synced.map((line) => ({ start: line.timeMs, value: line.text })) }];
-  }
-  const plain = plainLines(lyrics?.plain);
-  return plain.length ? [{ ...base, synced: false, line: plain.map((value) => ({ value })) }] : [];
+  return lyricsTracks(song.lyrics).map((set) => ({
+    displayArtist: song.artist,
+    displayTitle: song.title,
+    lang: set.lang,
+    offset: set.offsetMs,
+    synced: set.synced,
+    line: set.lines.map((line) => (set.synced ? { start: line.startMs ?? 0, value: line.text } : { value: line.text })),
+  }));
 }
 
-/** The plain text of lyrics, synced ones joined when that is all the file had. */
+/** The plain text of lyrics, what getLyrics answers. */
 export function plainLyrics(lyrics: SongLyrics | null): string {
-  if (lyrics?.plain?.trim()) return lyrics.plain;
-  return lyrics?.synced?.map((line) => line.text).join('\n') ?? '';
-}
-
-function plainLines(text: string | undefined): string[] {
-  if (!text?.trim()) return [];
-  const lines = text.replace(/\r\n?/g, '\n').split('\n');
-  while (lines.length && !lines[lines.length - 1].trim()) lines.pop();
-  while (lines.length && !lines[0].trim()) lines.shift();
-  return lines;
+  return lyricsPlainText(lyrics);
 }

@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { songs } from '../../../db/schema';
 import { BLUE, RED, writeTwoColourPng } from '../../../library/artwork/test/images';
+import { makeMp3WithFrames, textFrame, usltFrame } from '../../../library/lyrics/test/id3Lyrics';
 import { HAS_FFMPEG, makeTrack } from '../../../library/scan/test/makeTracks';
 import { scanNow } from '../../../library/scan/test/scanApp';
 import type { LiveTranscodes } from '../../../library/transcode/liveTranscodes';
@@ -38,6 +39,19 @@ export function useMediaFixture(): void {
         frequency: 720,
         tags: { title: 'Said', artist: 'Singer', album: 'Words', LYRICS: 'First line\nSecond line' },
       });
+      // two languages: an English LRC with its own offset in a USLT frame, German plain text in another
+      await makeMp3WithFrames(
+        root,
+        'Languages/both.mp3',
+        [
+          textFrame('TIT2', 'Both Tongues'),
+          textFrame('TPE1', 'Singer'),
+          textFrame('TALB', 'Languages'),
+          usltFrame('eng', '[offset:+250]\n[00:00.50]Hello there\n[00:01.25]Goodbye now'),
+          usltFrame('deu', 'Hallo du\nAuf Wiedersehen'),
+        ],
+        730,
+      );
       await makeTrack(root, 'Long/long.flac', { format: 'flac', seconds: 600, frequency: 500, tags: { title: 'Long One', artist: 'Slow', album: 'Long' } });
       await makeTrack(root, 'Apple/lossless.m4a', { format: 'alac', frequency: 900, tags: { title: 'Lossless', artist: 'Apple', album: 'Lossless' } });
       await makeTrack(root, 'Apple/tone.aiff', { format: 'aiff', frequency: 950, tags: { title: 'Aiff Tone', artist: 'Apple', album: 'Aiff' } });
