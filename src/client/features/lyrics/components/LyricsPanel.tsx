@@ -1,0 +1,37 @@
+import { useEffect, useRef } from 'react';
+import styled from 'styled-components';
+import { LYRICS_TEXT } from '../lyricsText';
+import { Lyrics } from './Lyrics';
+
+/** Over the page, in the shell's main area: the page under it (the radio's too) stays as it is. */
+const Panel = styled.section`
+  grid-area: main;
+  z-index: 25;
+  display: flex;
+  flex-direction: column;
+  min-width: 0;
+  min-height: 0;
+  background: ${({ theme }) => theme.color.bg};
+  color: ${({ theme }) => theme.color.text};
+  &:focus {
+    outline: none;
+  }
+`;
+const Heading = styled.h2`
+  margin: 0;
+  padding: ${({ theme }) => theme.space(4)} ${({ theme }) => theme.space(4)} 0;
+  font-size: 1.1rem;
+  text-align: center;
+`;
+
+/** The lyrics view as a panel; it takes focus when it opens so the keyboard lands on the lines. */
+export function LyricsPanel({ id }: { id: string }) {
+  const panel = useRef<HTMLElement>(null);
+  useEffect(() => panel.current?.focus(), []);
+  return (
+    <Panel id={id} ref={panel} tabIndex={-1} aria-labelledby={`${id}-heading`}>
+      <Heading id={`${id}-heading`}>{LYRICS_TEXT.heading}</Heading>
+      <Lyrics />
+    </Panel>
+  );
+}
