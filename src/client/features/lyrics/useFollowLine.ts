@@ -4,7 +4,7 @@ import { useEffect, useState, type RefObject } from 'react';
 export const FOLLOW_PAUSE_MS = 4000;
 
 /** Keys that scroll the list when it or a line in it has focus. */
-const SCROLL_KEYS = new Set(['ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End', ' ']);
+export const SCROLL_KEYS = new Set(['ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End', ' ']);
 
 const prefersReducedMotion = () => typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 

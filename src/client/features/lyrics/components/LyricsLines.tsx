@@ -1,8 +1,8 @@
-import { useRef } from 'react';
+import { useRef, type KeyboardEvent } from 'react';
 import styled, { css } from 'styled-components';
 import type { LyricsTrack } from '../../../../contract/lyrics';
 import { currentLineIndex, lineSeekSeconds } from '../currentLine';
-import { useFollowLine } from '../useFollowLine';
+import { SCROLL_KEYS, useFollowLine } from '../useFollowLine';
 
 const Scroller = styled.ol`
   flex: 1;
@@ -49,6 +49,14 @@ const LineText = styled.p<{ $current?: boolean }>`
   ${line}
 `;
 
+/**
+ * The list itself has focus (radio mode, a plain set): its scroll keys scroll it, and do not reach
+ * the player's keyboard shortcuts (arrows for volume, Space for play/pause).
+ */
+const keepScrollKeys = (e: KeyboardEvent<HTMLOListElement>) => {
+  if (e.target === e.currentTarget && SCROLL_KEYS.has(e.key)) e.stopPropagation();
+};
+
 interface Props {
   track: LyricsTrack;
   /** the player's position, in ms of the track */
@@ -64,7 +72,7 @@ export function SyncedLines({ track, nowMs, seekable, onSeek }: Props) {
   const current = currentLineIndex(track, nowMs);
   useFollowLine(scroller, current < 0 ? null : current);
   return (
-    <Scroller ref={scroller} data-testid="lyrics-lines" tabIndex={seekable ? undefined : 0}>
+    <Scroller ref={scroller} data-testid="lyrics-lines" tabIndex={seekable ? undefined : 0} onKeyDown={keepScrollKeys}>
       {track.lines.map((l, index) => {
         const isCurrent = index === current;
         const marks = { $current: isCurrent, 'aria-current': isCurrent ? ('true' as const) : undefined };
@@ -87,7 +95,7 @@ export function SyncedLines({ track, nowMs, seekable, onSeek }: Props) {
 /** A plain set: the text as it is, nothing highlighted or followed. */
 export function PlainLines({ track }: { track: LyricsTrack }) {
   return (
-    <Scroller data-testid="lyrics-lines" tabIndex={0}>
+    <Scroller data-testid="lyrics-lines" tabIndex={0} onKeyDown={keepScrollKeys}>
       {track.lines.map((l, index) => (
         <li key={index}>
           <LineText>{l.text || '\u00a0'}</LineText>

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
 import { LYRICS_TEXT } from '../lyricsText';
 import { Lyrics } from './Lyrics';
@@ -24,12 +24,17 @@ const Heading = styled.h2`
   text-align: center;
 `;
 
-/** The lyrics view as a panel; it takes focus when it opens so the keyboard lands on the lines. */
-export function LyricsPanel({ id }: { id: string }) {
+/** The lyrics view as a panel; it takes focus when it opens so the keyboard lands on the lines, and Escape closes it. */
+export function LyricsPanel({ id, onClose }: { id: string; onClose: () => void }) {
   const panel = useRef<HTMLElement>(null);
   useEffect(() => panel.current?.focus(), []);
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key !== 'Escape' || e.defaultPrevented) return;
+    e.preventDefault();
+    onClose();
+  };
   return (
-    <Panel id={id} ref={panel} tabIndex={-1} aria-labelledby={`${id}-heading`}>
+    <Panel id={id} ref={panel} tabIndex={-1} aria-labelledby={`${id}-heading`} onKeyDown={onKeyDown}>
       <Heading id={`${id}-heading`}>{LYRICS_TEXT.heading}</Heading>
       <Lyrics />
     </Panel>

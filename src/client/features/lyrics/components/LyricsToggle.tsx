@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import { IconButton } from '../../../ui/Button';
 import { icon } from '../../../ui/icons';
 import { LYRICS_TEXT } from '../lyricsText';
@@ -9,12 +10,13 @@ interface Props {
   onToggle: () => void;
   /** id of the panel it opens */
   controls: string;
+  ref?: Ref<HTMLButtonElement>;
 }
 
 /** The player bar's Lyrics button: opens and closes the lyrics panel (docs/product.md §2.15). */
-export function LyricsToggle({ open, onToggle, controls }: Props) {
+export function LyricsToggle({ open, onToggle, controls, ref }: Props) {
   return (
-    <IconButton type="button" aria-label={LYRICS_TEXT.toggle} aria-pressed={open} aria-controls={controls} $active={open} onClick={onToggle}>
+    <IconButton ref={ref} type="button" aria-label={LYRICS_TEXT.toggle} aria-pressed={open} aria-controls={controls} $active={open} onClick={onToggle}>
       <LyricsIcon />
     </IconButton>
   );
