@@ -55,6 +55,7 @@ describe('the Lyrics button of the player bar and its panel', () => {
     const panel = screen.getByRole('region', { name: 'Lyrics' });
     expect(lyricsButton()).toHaveAttribute('aria-controls', panel.id);
     expect(panel).toHaveFocus();
+    expect(within(panel).getByTestId('lyrics-song')).toHaveTextContent('Song 1 · Artist 1');
     expect(await within(panel).findByRole('button', { name: 'Hello there' })).toHaveAttribute('aria-current', 'true');
 
     await user.click(lyricsButton());

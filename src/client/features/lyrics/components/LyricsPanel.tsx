@@ -1,5 +1,7 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useSelector } from 'react-redux';
 import styled from 'styled-components';
+import { selectCurrentTrack } from '../../../shared/player';
 import { LYRICS_TEXT } from '../lyricsText';
 import { Lyrics } from './Lyrics';
 
@@ -17,6 +19,13 @@ const Panel = styled.section`
     outline: none;
   }
 `;
+const Song = styled.p`
+  margin: 0;
+  padding: 0 ${({ theme }) => theme.space(4)};
+  color: ${({ theme }) => theme.color.textMuted};
+  text-align: center;
+  overflow-wrap: anywhere;
+`;
 const Heading = styled.h2`
   margin: 0;
   padding: ${({ theme }) => theme.space(4)} ${({ theme }) => theme.space(4)} 0;
@@ -27,6 +36,7 @@ const Heading = styled.h2`
 /** The lyrics view as a panel; it takes focus when it opens so the keyboard lands on the lines, and Escape closes it. */
 export function LyricsPanel({ id, onClose }: { id: string; onClose: () => void }) {
   const panel = useRef<HTMLElement>(null);
+  const track = useSelector(selectCurrentTrack);
   useEffect(() => panel.current?.focus(), []);
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key !== 'Escape' || e.defaultPrevented) return;
@@ -36,6 +46,7 @@ export function LyricsPanel({ id, onClose }: { id: string; onClose: () => void }
   return (
     <Panel id={id} ref={panel} tabIndex={-1} aria-labelledby={`${id}-heading`} onKeyDown={onKeyDown}>
       <Heading id={`${id}-heading`}>{LYRICS_TEXT.heading}</Heading>
+      {track ? <Song data-testid="lyrics-song">{`${track.title} · ${track.artist}`}</Song> : null}
       <Lyrics />
     </Panel>
   );
