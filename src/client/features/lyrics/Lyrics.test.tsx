@@ -115,9 +115,30 @@ describe('Lyrics view: a synced set', () => {
     await user.click(await screen.findByRole('button', { name: 'Second line' }));
     expect(seeks()).toEqual([{ seconds: 12.25 }]);
 
-    screen.getByRole('button', { name: 'First line' }).focus();
+    act(() => screen.getByRole('button', { name: 'First line' }).focus());
     await user.keyboard('{Enter}');
     expect(seeks()).toEqual([{ seconds: 12.25 }, { seconds: 0.75 }]);
+  });
+
+  it('is one Tab stop, the current line: ↑/↓, Home and End move between the lines', async () => {
+    fakeServer({ 'song-1': [english] });
+    const user = userEvent.setup();
+    open({ currentTime: 5 });
+    const second = await screen.findByRole('button', { name: 'Second line' });
+    const tabbable = () => screen.getAllByRole('button').filter((b) => b.tabIndex === 0);
+    expect(tabbable()).toEqual([second]);
+
+    await user.tab();
+    expect(second).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('button', { name: 'Third line' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('button', { name: 'Third line' })).toHaveFocus();
+    await user.keyboard('{Home}');
+    expect(screen.getByRole('button', { name: 'First line' })).toHaveFocus();
+    await user.keyboard('{End}{ArrowUp}');
+    expect(second).toHaveFocus();
+    expect(tabbable()).toEqual([second]);
   });
 
   it('a manual scroll pauses the follow for 4 s, then it comes back to the current line', async () => {

@@ -3,6 +3,7 @@ import styled, { css } from 'styled-components';
 import type { LyricsTrack } from '../../../../contract/lyrics';
 import { currentLineIndex, lineSeekSeconds } from '../currentLine';
 import { SCROLL_KEYS, useFollowLine } from '../useFollowLine';
+import { useRovingLines } from '../useRovingLines';
 
 const Scroller = styled.ol`
   flex: 1;
@@ -71,15 +72,30 @@ export function SyncedLines({ track, nowMs, seekable, onSeek }: Props) {
   const scroller = useRef<HTMLOListElement>(null);
   const current = currentLineIndex(track, nowMs);
   useFollowLine(scroller, current < 0 ? null : current);
+  const roving = useRovingLines(
+    scroller,
+    current,
+    track.lines.findIndex((l) => l.startMs !== undefined),
+  );
+  const onKeyDown = (e: KeyboardEvent<HTMLOListElement>) => {
+    keepScrollKeys(e);
+    roving.onKeyDown(e);
+  };
   return (
-    <Scroller ref={scroller} data-testid="lyrics-lines" tabIndex={seekable ? undefined : 0} onKeyDown={keepScrollKeys}>
+    <Scroller ref={scroller} data-testid="lyrics-lines" tabIndex={seekable ? undefined : 0} onKeyDown={onKeyDown}>
       {track.lines.map((l, index) => {
         const isCurrent = index === current;
         const marks = { $current: isCurrent, 'aria-current': isCurrent ? ('true' as const) : undefined };
         return (
           <li key={index}>
             {seekable && l.startMs !== undefined ? (
-              <LineButton type="button" {...marks} onClick={() => onSeek(lineSeekSeconds(track, index))}>
+              <LineButton
+                type="button"
+                {...marks}
+                tabIndex={index === roving.tabStop ? 0 : -1}
+                onFocus={() => roving.onLineFocus(index)}
+                onClick={() => onSeek(lineSeekSeconds(track, index))}
+              >
                 {l.text || '♪'}
               </LineButton>
             ) : (
