@@ -220,8 +220,10 @@ describe('Lyrics view: what the song has', () => {
     ).toEqual(['English', 'French', 'English (not synced)']);
     expect(screen.getByRole('button', { name: 'First line' })).toHaveAttribute('aria-current', 'true');
 
+    scrollIntoView.mockClear();
     await user.selectOptions(choice, 'French');
     expect(screen.getByRole('button', { name: 'Première ligne' })).toHaveAttribute('aria-current', 'true');
+    expect(scrollIntoView.mock.contexts).toEqual([screen.getByRole('button', { name: 'Première ligne' })]);
     expect(screen.queryByText('First line')).toBeNull();
     await user.selectOptions(choice, 'English (not synced)');
     expect(screen.getByText('Plain English')).toBeInTheDocument();

@@ -41,15 +41,15 @@ function useManualScrollPause(scroller: RefObject<HTMLElement | null>): boolean 
 
 /**
  * Keeps the current line (the one marked aria-current in `scroller`) in the middle as `current`
- * changes, smoothly unless the user asked for reduced motion; a manual scroll pauses this for
- * FOLLOW_PAUSE_MS, then it comes back to the line.
+ * or the set shown changes, smoothly unless the user asked for reduced motion; a manual scroll
+ * pauses this for FOLLOW_PAUSE_MS, then it comes back to the line.
  */
-export function useFollowLine(scroller: RefObject<HTMLElement | null>, current: string | number | null): { paused: boolean } {
+export function useFollowLine(scroller: RefObject<HTMLElement | null>, current: number | null, set: object): { paused: boolean } {
   const paused = useManualScrollPause(scroller);
   useEffect(() => {
     if (paused || current === null) return;
     const line = scroller.current?.querySelector<HTMLElement>('[aria-current="true"]');
     line?.scrollIntoView({ block: 'center', behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
-  }, [scroller, current, paused]);
+  }, [scroller, current, set, paused]);
   return { paused };
 }

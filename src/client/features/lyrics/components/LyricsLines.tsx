@@ -71,7 +71,7 @@ interface Props {
 export function SyncedLines({ track, nowMs, seekable, onSeek }: Props) {
   const scroller = useRef<HTMLOListElement>(null);
   const current = currentLineIndex(track, nowMs);
-  useFollowLine(scroller, current < 0 ? null : current);
+  useFollowLine(scroller, current < 0 ? null : current, track);
   const roving = useRovingLines(
     scroller,
     current,
