@@ -82,6 +82,7 @@ export default tseslint.config(
                 '**/contract/auth',
                 '**/contract/bookmarks',
                 '**/contract/liked',
+                '**/contract/lyrics',
                 '**/contract/musicbox',
                 '**/contract/playlists',
                 '**/contract/profile',

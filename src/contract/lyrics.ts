@@ -23,5 +23,4 @@ export type LyricsTrack = z.infer<typeof LyricsTrack>;
 export const SongLyricsResponse = z.object({ success: z.literal(true), songId: Id, lyrics: z.array(LyricsTrack) });
 export type SongLyricsResponse = z.infer<typeof SongLyricsResponse>;
 
-/** When a synced line shows, in ms of the track. */
-export const lineShowsAtMs = (track: Pick<LyricsTrack, 'offsetMs'>, line: LyricsLine): number => Math.max(0, (line.startMs ?? 0) - track.offsetMs);
+export { lineShowsAtMs } from './lyricsTiming';

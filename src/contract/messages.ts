@@ -129,6 +129,8 @@ export const MESSAGES = {
   noSuggestionsYet: 'No suggestions yet. Be the first to suggest a song!',
   noLikedSongsYet: 'No liked songs yet...',
   noTracksInQueue: 'No tracks in the queue...',
+  /** docs/product.md §2.15: the lyrics view of a song that has none */
+  noLyrics: 'No lyrics',
 
   // Shell
   somethingWentWrong: 'Something Went Wrong',

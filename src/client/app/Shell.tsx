@@ -2,13 +2,12 @@ import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { TopSearch } from '../features/search';
-import { PlayerBar } from '../features/player';
-import { OnAirNotice } from '../features/radio';
 import { SongActionsProvider } from '../shared/songs';
 import { IconButton } from '../ui/Button';
 import { MenuIcon } from '../ui/icons';
 import { OfflineNotice } from '../ui/OfflineNotice';
 import { PageSpinner } from '../ui/Spinner';
+import { PlayerWithLyrics } from './PlayerWithLyrics';
 import { Sidebar } from './Sidebar';
 import { appSongActions } from './songActions';
 
@@ -71,7 +70,7 @@ const SkipLink = styled.a`
 
 const SIDEBAR_ID = 'app-sidebar';
 
-/** The signed-in frame: sidebar (collapsible below 1024 px), top search, page, player bar. */
+/** The signed-in frame: sidebar (collapsible below 1024 px), top search, page, player bar (and the lyrics panel over the page). */
 export default function Shell() {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
@@ -104,7 +103,7 @@ export default function Shell() {
             </Suspense>
           </main>
         </Main>
-        <PlayerBar notice={<OnAirNotice />} />
+        <PlayerWithLyrics />
       </Layout>
     </SongActionsProvider>
   );

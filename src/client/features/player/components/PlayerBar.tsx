@@ -140,9 +140,10 @@ function Transport({ player }: { player: PlayerState }) {
 
 /**
  * The persistent player: now playing, transport, seek with m:ss, volume and mute, like, buffering.
- * `notice` is a line above it from elsewhere in the app (the radio's "on air").
+ * `notice` is a line above it from elsewhere in the app (the radio's "on air"); `actions` are
+ * buttons from elsewhere in the app, beside the volume (the Lyrics toggle).
  */
-export function PlayerBar({ notice }: { notice?: ReactNode }) {
+export function PlayerBar({ notice, actions }: { notice?: ReactNode; actions?: ReactNode }) {
   const player = useSelector(selectPlayer);
   usePlayerShortcuts();
   useMediaSession();
@@ -157,7 +158,7 @@ export function PlayerBar({ notice }: { notice?: ReactNode }) {
         <SeekBar player={player} />
         {player.requiresInteraction && player.error ? <Notice role="status">{player.error}</Notice> : null}
       </Center>
-      <VolumeControl player={player} />
+      <VolumeControl player={player}>{actions}</VolumeControl>
     </PlayerBarFrame>
   );
 }

@@ -1,4 +1,4 @@
-import type { KeyboardEvent } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { useDispatch } from 'react-redux';
 import styled, { css } from 'styled-components';
 import { IconButton } from '../../../ui/Button';
@@ -78,12 +78,13 @@ export function SeekBar({ player }: { player: PlayerState }) {
   );
 }
 
-/** Mute and a volume slider that says its level as a percentage. */
-export function VolumeControl({ player }: { player: PlayerState }) {
+/** Mute and a volume slider that says its level as a percentage; `children` go before them (the app's buttons given to the player bar). */
+export function VolumeControl({ player, children }: { player: PlayerState; children?: ReactNode }) {
   const dispatch = useDispatch();
   const level = player.isMuted ? 0 : player.volume;
   return (
     <Right>
+      {children}
       <IconButton
         type="button"
         aria-label={player.isMuted ? 'Unmute' : 'Mute'}

@@ -1,0 +1,3 @@
+export { Lyrics } from './components/Lyrics';
+export { LyricsPanel } from './components/LyricsPanel';
+export { LyricsToggle } from './components/LyricsToggle';
