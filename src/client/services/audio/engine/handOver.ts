@@ -38,9 +38,14 @@ export async function locateElement(
   buffer: AudioBuffer,
   aligner: OffThreadAligner,
   onset: OnsetWatch | null = null,
+  tapOn: typeof createTap = createTap,
 ): Promise<ElementPlace | null> {
   const sr = ctx.sampleRate;
-  const tap = createTap(ctx, source, 1);
+  const tap = tapOn(ctx, source, 1);
+  // a seek that starts and ends while the worker searches leaves no trace in el.seeking
+  let moved = false;
+  const onSeeking = () => (moved = true);
+  el.addEventListener('seeking', onSeeking);
   try {
     const startFrame = Math.round(ctx.currentTime * sr);
     for (let i = 0; i < 20 && tap.ring.latestFrame < startFrame + WINDOW_FRAMES + sr * 0.02; i += 1) await sleep(40);
@@ -48,7 +53,7 @@ export async function locateElement(
     const frameNow = Math.round(ctx.currentTime * sr);
     const windowFrame = tap.ring.latestFrame - WINDOW_FRAMES;
     const window = tap.ring.read(windowFrame, windowFrame + WINDOW_FRAMES);
-    if (!window || el.paused || el.seeking) return null;
+    if (!window || el.paused || el.seeking || moved) return null;
     const estimate = (elTime - (frameNow - windowFrame) / sr) * sr;
     const from = Math.max(0, Math.floor(estimate - SEARCH_SECONDS * sr));
     const to = Math.min(buffer.length - WINDOW_FRAMES, Math.ceil(estimate + SEARCH_SECONDS * sr));
@@ -59,7 +64,7 @@ export async function locateElement(
     const expected = anchor ? anchor.sample + (windowFrame - anchor.frame) : estimate;
     const match = await aligner.align(window, reference, 0, to - from, expected - from);
     // the element may have moved while the worker searched: its place is stale then
-    if (el.paused || el.seeking) return null;
+    if (el.paused || el.seeking || moved) return null;
     if (match.score < STRONG_MATCH) return null;
     const lag = from + match.lag;
     return {
@@ -72,6 +77,7 @@ export async function locateElement(
       offBy: Math.round(lag - expected),
     };
   } finally {
+    el.removeEventListener('seeking', onSeeking);
     tap.stop();
   }
 }
