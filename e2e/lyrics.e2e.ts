@@ -85,6 +85,20 @@ test('a synced song: the current line follows the audio, and a click on a line s
   await waitForAudio(page, 'the audio goes on after the seek', (a) => a.currentTime > before + 0.5);
   await screenshot(page, 'lyrics');
 
+  // a phone in the dark: nothing scrolls sideways and the current line fits the screen
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.setViewportSize({ width: 360, height: 740 });
+  await eventually(
+    () => page.evaluate(() => document.documentElement.scrollWidth),
+    (width) => width <= 360,
+    'no sideways scroll at 360 px',
+  );
+  // the sidebar slides away behind its menu button (0.2 s), hidden once it is gone
+  await page.getByRole('navigation', { name: 'Main', includeHidden: true }).waitFor({ state: 'hidden' });
+  const box = await lines.locator('[aria-current="true"]').boundingBox();
+  assert.ok(box && box.x >= 0 && box.x + box.width <= 360 && box.y >= 0 && box.y < 740, `the current line is on the phone's screen (${JSON.stringify(box)})`);
+  await screenshot(page, 'lyrics-phone-dark');
+
   await page.keyboard.press('Escape');
   await lines.waitFor({ state: 'detached' });
   assert.equal(await toggle.getAttribute('aria-pressed'), 'false');

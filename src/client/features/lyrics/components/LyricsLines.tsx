@@ -15,9 +15,10 @@ const Scroller = styled.ol`
   text-align: center;
   overscroll-behavior: contain;
 `;
+// a line is as wide as its words, centred, so the current one's highlight sits around them
 const line = css<{ $current?: boolean }>`
-  display: block;
-  width: 100%;
+  display: inline-block;
+  max-width: 100%;
   margin: 0;
   padding: ${({ theme }) => theme.space(1.5)} ${({ theme }) => theme.space(3)};
   border-radius: ${({ theme }) => theme.radius.md};
@@ -30,17 +31,17 @@ const line = css<{ $current?: boolean }>`
     $current &&
     css`
       background: ${theme.color.surfaceAlt};
-      box-shadow: inset 4px 0 0 ${theme.color.accent};
+      box-shadow: inset 0 -3px 0 ${theme.color.accent};
     `}
   @media (max-width: ${({ theme }) => theme.breakpoints.phone}px) {
     font-size: 1.1rem;
   }
 `;
 const LineButton = styled.button<{ $current: boolean }>`
-  ${line}
   border: none;
   background: transparent;
   text-align: inherit;
+  ${line}
   cursor: pointer;
   &:hover {
     color: ${({ theme }) => theme.color.text};
