@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { librarySongs } from './support/appApi';
+import { seriousA11yViolations } from './support/axe';
 import { waitForAudio } from './support/audioElement';
 import { BASE_URL, E2E_ADMIN, launchBrowser, newContext, screenshot, signInByApi } from './support/browser';
 import { bearer } from './support/signedIn';
@@ -51,6 +52,7 @@ test('a synced song: the current line follows the audio, and a click on a line s
   const lines = page.getByTestId('lyrics-lines');
   await lines.waitFor();
   assert.equal(await lines.locator('li').count(), set.lines.length, 'every line of the set is shown');
+  assert.deepEqual(await seriousA11yViolations(page), [], 'axe finds no serious or critical violation with the lyrics open');
 
   // following: the highlighted line is the one whose time the audio has passed, and it moves on with the audio
   const first = await eventually(

@@ -48,6 +48,7 @@ describe('the Lyrics button of the player bar and its panel', () => {
   it('is a toggle button in the player bar: aria-pressed follows the panel it opens and closes', async () => {
     const { user } = open();
     expect(lyricsButton()).toHaveAttribute('aria-pressed', 'false');
+    expect(lyricsButton()).not.toHaveAttribute('aria-controls');
     expect(screen.queryByRole('region', { name: 'Lyrics' })).toBeNull();
 
     await user.click(lyricsButton());

@@ -8,7 +8,7 @@ const LyricsIcon = /*#__PURE__*/ icon('M20 2H4c-1.1 0-2 .9-2 2v18l4-4h14c1.1 0 2
 interface Props {
   open: boolean;
   onToggle: () => void;
-  /** id of the panel it opens */
+  /** id of the panel it opens; named only while the panel is there (axe: aria-controls must name an element) */
   controls: string;
   ref?: Ref<HTMLButtonElement>;
 }
@@ -16,7 +16,15 @@ interface Props {
 /** The player bar's Lyrics button: opens and closes the lyrics panel (docs/product.md §2.15). */
 export function LyricsToggle({ open, onToggle, controls, ref }: Props) {
   return (
-    <IconButton ref={ref} type="button" aria-label={LYRICS_TEXT.toggle} aria-pressed={open} aria-controls={controls} $active={open} onClick={onToggle}>
+    <IconButton
+      ref={ref}
+      type="button"
+      aria-label={LYRICS_TEXT.toggle}
+      aria-pressed={open}
+      aria-controls={open ? controls : undefined}
+      $active={open}
+      onClick={onToggle}
+    >
       <LyricsIcon />
     </IconButton>
   );
