@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import type { SettingsState } from '../../../shared/settings';
+import { CheckRow as Check } from '../../../ui/settingsParts';
 
 const Section = styled.section`
   padding: ${({ theme }) => theme.space(5)};
@@ -30,23 +31,7 @@ export const Fields = styled.div`
   gap: ${({ theme }) => theme.space(4)};
   max-width: 480px;
 `;
-export const Check = styled.label`
-  display: grid;
-  grid-template-columns: auto 1fr;
-  gap: ${({ theme }) => theme.space(3)};
-  align-items: start;
-  cursor: pointer;
-  input {
-    width: 20px;
-    height: 20px;
-    margin: 2px 0 0;
-    accent-color: ${({ theme }) => theme.color.accent};
-  }
-  small {
-    display: block;
-    color: ${({ theme }) => theme.color.textMuted};
-  }
-`;
+export { Check };
 export const Bar = styled.div`
   position: sticky;
   bottom: 0;

@@ -8,18 +8,8 @@ import { ErrorMessage } from '../../../ui/Page';
 import { Input } from '../../../ui/TextField';
 import { toastShown } from '../../../ui/toast/toastSlice';
 import { errorText, useGetListenUrlQuery, useRenewListenUrlMutation } from '../radioStreamApi';
-import { Muted, Part } from './styles';
+import { CopyRow, MutedNote as Muted, SettingsPart as Part } from '../../../ui/settingsParts';
 
-const Row = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(2)};
-  input {
-    flex: 1 1 220px;
-    min-width: 0;
-    font-family: ${({ theme }) => theme.font.mono};
-  }
-`;
 const Label = styled.label`
   font-weight: 600;
 `;
@@ -59,7 +49,7 @@ export function ListenLink() {
       ) : (
         <>
           <Label htmlFor="radio-listen-url">Listen link</Label>
-          <Row>
+          <CopyRow>
             <Input id="radio-listen-url" ref={input} readOnly value={url} onFocus={(e) => e.currentTarget.select()} spellCheck={false} />
             <Button type="button" onClick={copy}>
               Copy
@@ -67,7 +57,7 @@ export function ListenLink() {
             <Button type="button" $variant="secondary" onClick={() => setAsking(true)}>
               New link
             </Button>
-          </Row>
+          </CopyRow>
           <p role="status">{copied === true ? 'Copied.' : copied === false ? 'Copy did not work here: select the link and copy it yourself.' : ''}</p>
         </>
       )}

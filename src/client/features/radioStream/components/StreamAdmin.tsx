@@ -5,25 +5,8 @@ import type { RadioStreamListener } from '../../../../contract/radioStream';
 import { ErrorMessage } from '../../../ui/Page';
 import { toastShown } from '../../../ui/toast/toastSlice';
 import { errorText, useGetListenUrlQuery, useGetStreamListenersQuery, useSetStreamPublicMutation } from '../radioStreamApi';
-import { Muted, Part } from './styles';
+import { CheckRow as Check, MutedNote as Muted, SettingsPart as Part } from '../../../ui/settingsParts';
 
-const Check = styled.label`
-  display: grid;
-  grid-template-columns: auto 1fr;
-  gap: ${({ theme }) => theme.space(3)};
-  align-items: start;
-  cursor: pointer;
-  input {
-    width: 20px;
-    height: 20px;
-    margin: 2px 0 0;
-    accent-color: ${({ theme }) => theme.color.accent};
-  }
-  small {
-    display: block;
-    color: ${({ theme }) => theme.color.textMuted};
-  }
-`;
 const List = styled.ul`
   list-style: none;
   margin: 0;

@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Button } from '../../../ui/Button';
 import { copyText } from '../../../ui/copyText';
+import { CopyRow } from '../../../ui/settingsParts';
 import { Input } from '../../../ui/TextField';
 
 const Box = styled.div`
@@ -13,16 +14,6 @@ const Box = styled.div`
   background: ${({ theme }) => theme.color.surfaceAlt};
   label {
     font-weight: 600;
-  }
-`;
-const Row = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(2)};
-  input {
-    flex: 1 1 220px;
-    min-width: 0;
-    font-family: ${({ theme }) => theme.font.mono};
   }
 `;
 
@@ -37,7 +28,7 @@ export function NewApiKey({ name, apiKey, onDone }: { name: string; apiKey: stri
       <p>
         <strong>Copy this key now: it will not be shown again.</strong>
       </p>
-      <Row>
+      <CopyRow>
         <Input id="subsonic-new-key" ref={input} readOnly value={apiKey} onFocus={(e) => e.currentTarget.select()} spellCheck={false} />
         <Button type="button" onClick={copy}>
           Copy
@@ -45,7 +36,7 @@ export function NewApiKey({ name, apiKey, onDone }: { name: string; apiKey: stri
         <Button type="button" $variant="secondary" onClick={onDone}>
           Done
         </Button>
-      </Row>
+      </CopyRow>
       <p role="status">{copied === true ? 'Copied.' : copied === false ? 'Copy did not work here: select the key and copy it yourself.' : ''}</p>
     </Box>
   );

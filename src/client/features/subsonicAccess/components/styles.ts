@@ -1,19 +1,6 @@
 import styled from 'styled-components';
 
-/** One part of the section (connect, app password, API keys): a heading over a column of blocks. */
-export const Part = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space(3)};
-  max-width: 640px;
-  min-width: 0;
-  h3 {
-    margin: 0;
-    font-size: 1rem;
-  }
-  p {
-    margin: 0;
-  }
-`;
+export { MutedNote as Muted, SettingsPart as Part } from '../../../ui/settingsParts';
 
 /** A field over its button; the button keeps its own width. */
 export const InlineForm = styled.form`
@@ -44,11 +31,6 @@ export const ShowToggle = styled.label`
     margin: 0;
     accent-color: ${({ theme }) => theme.color.accent};
   }
-`;
-
-export const Muted = styled.p`
-  color: ${({ theme }) => theme.color.textMuted};
-  font-size: 0.9rem;
 `;
 
 export const Mono = styled.code`
