@@ -1,13 +1,9 @@
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import { SubsonicAPI } from 'subsonic-api';
-import { songs } from '../../../db/schema';
 import { describeWithFfmpeg } from '../../../library/scan/test/makeTracks';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../../test/testApp';
-import { insertSong } from '../test/helpers';
-import { decodeMp3, record, secondsBefore, splitIcy, type Recording } from '../test/streamKit';
+import { decodeMp3, record, secondsBefore, sineSong, splitIcy, type Recording } from '../test/streamKit';
 import { SAMPLE_RATE } from './pcm';
 
 /**
@@ -46,24 +42,6 @@ afterAll(async () => {
   clearInterval(pump);
   await t?.close();
 });
-
-async function toneSong(title: string, frequency: number, seconds: number) {
-  const row = await insertSong(t.app.db, { title, artist: 'Tone', durationMs: seconds * 1000 });
-  const file = `${row.id}.flac`;
-  execFileSync('ffmpeg', [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    `sine=frequency=${frequency}:sample_rate=44100:duration=${seconds}`,
-    path.join(t.config.mediaDir, file),
-  ]);
-  await t.app.db.update(songs).set({ path: file }).where(eq(songs.id, row.id));
-  return row;
-}
 
 async function subsonicApp(user: TestUser): Promise<SubsonicAPI> {
   const created = await t.app.inject({
@@ -126,8 +104,8 @@ function burstBytes(recording: Recording, metaint: number): number {
 
 describeWithFfmpeg('the station on every speaker', () => {
   it('a Subsonic app’s radio entry plays: ffmpeg reads its streamUrl for 10 s and exits 0; the tracks change on the stream when the schedule says, the title with them', async () => {
-    const low = await toneSong('Low', 440, LOW_SECONDS);
-    const high = await toneSong('High', 880, HIGH_SECONDS);
+    const low = await sineSong(t, 'Low', 440, LOW_SECONDS);
+    const high = await sineSong(t, 'High', 880, HIGH_SECONDS);
     for (const song of [low, high])
       expect((await t.app.inject({ method: 'POST', url: '/api/radio/queue', headers: admin.headers, payload: { songId: song.id } })).statusCode).toBe(200);
     const app = await subsonicApp(listener);

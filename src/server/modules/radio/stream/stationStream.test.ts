@@ -1,10 +1,6 @@
-import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { eq } from 'drizzle-orm';
-import { songs } from '../../../db/schema';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../../test/testApp';
-import { insertSong } from '../test/helpers';
+import { sineSong } from '../test/streamKit';
 import { SAMPLE_RATE, type TitleMark } from './pcm';
 import { OFF_AIR_TITLE } from './schedule';
 import { stationSongs } from './stationSongs';
@@ -22,32 +18,13 @@ afterAll(async () => t.close());
 
 const framesOf = (ms: number) => Math.round((ms * SAMPLE_RATE) / 1000);
 
-/** A library song whose file (in MEDIA_DIR) is a sine of `frequency` lasting `seconds`. */
-async function sineSong(title: string, frequency: number, seconds: number) {
-  const row = await insertSong(t.app.db, { title, artist: 'Tone', durationMs: seconds * 1000 });
-  const file = `${row.id}.flac`;
-  execFileSync('ffmpeg', [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    `sine=frequency=${frequency}:sample_rate=44100:duration=${seconds}`,
-    path.join(t.config.mediaDir, file),
-  ]);
-  await t.app.db.update(songs).set({ path: file }).where(eq(songs.id, row.id));
-  return row;
-}
-
 const asAdmin = (url: string, payload?: object) => t.app.inject({ method: 'POST', url, headers: admin.headers, ...(payload ? { payload } : {}) });
 
 /** The station's stream as the encoder will read it: the radio service's snapshot, the library's files. */
 describe('the station source on the radio service', () => {
   it('plays what the station plays and follows an admin’s skip at the next read', async () => {
-    const first = await sineSong('First', 440, 4);
-    const second = await sineSong('Second', 880, 4);
+    const first = await sineSong(t, 'First', 440, 4);
+    const second = await sineSong(t, 'Second', 880, 4);
     await asAdmin('/api/radio/queue', { songId: first.id });
     await asAdmin('/api/radio/queue', { songId: second.id });
     const source = stationSourceFactory({

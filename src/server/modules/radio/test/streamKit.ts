@@ -1,15 +1,39 @@
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { IcecastMetadataReader } from 'icecast-metadata-js';
 import http from 'node:http';
+import path from 'node:path';
 import { promisify } from 'node:util';
+import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { songs } from '../../../db/schema';
 import { HttpError } from '../../../lib/httpError';
 import type { AuthorizeListener, ListenerIdentity } from '../stream/listenerIdentity';
 import { ICY_METAINT } from '../stream/icyMetadata';
 import { parseMp3Header } from '../stream/mp3Frames';
+import type { TestApp } from '../../../test/testApp';
+import { insertSong } from './helpers';
 import { BYTES_PER_FRAME, SAMPLE_RATE, type PcmSource, type PcmSourceFactory, type TitleMark } from '../stream/pcm';
 
 const run = promisify(execFile);
+
+/** A library song whose file (in MEDIA_DIR) is a sine of `frequency` lasting `seconds`, made by ffmpeg. */
+export async function sineSong(t: TestApp, title: string, frequency: number, seconds: number) {
+  const row = await insertSong(t.app.db, { title, artist: 'Tone', durationMs: seconds * 1000 });
+  const file = `${row.id}.flac`;
+  execFileSync('ffmpeg', [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=${frequency}:sample_rate=44100:duration=${seconds}`,
+    path.join(t.config.mediaDir, file),
+  ]);
+  await t.app.db.update(songs).set({ path: file }).where(eq(songs.id, row.id));
+  return row;
+}
 
 /** A station of a sine at `lowHz` that turns to `highHz` at `switchFrame`, each tone with its title. */
 export function sineSource(options: { lowHz: number; highHz: number; switchFrame: number; lowTitle: string; highTitle: string }): PcmSourceFactory {
