@@ -1,6 +1,7 @@
-import { readdir, rm, stat } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { uploadTempDir } from '../library/mediaDir';
+import { namesIn } from '../lib/namesIn';
 
 /**
  * A .part file not written to for this long belongs to an upload whose process died (kill -9,
@@ -12,13 +13,7 @@ export const STALE_PART_AGE_MS = 60 * 60 * 1000;
 /** Removes MEDIA_DIR/tmp/*.part files untouched for olderThanMs; answers how many went. */
 export async function removeStaleUploadParts(mediaDir: string, olderThanMs = STALE_PART_AGE_MS, now = Date.now()): Promise<number> {
   const dir = uploadTempDir(mediaDir);
-  let names: string[];
-  try {
-    names = await readdir(dir);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
-    throw error;
-  }
+  const names = await namesIn(dir);
   let removed = 0;
   for (const name of names) {
     if (!name.endsWith('.part')) continue;

@@ -1,6 +1,7 @@
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { processRuns } from '../../lib/processRuns';
+import { namesIn } from '../../lib/namesIn';
 
 /** A file of the cache folder: a finished copy (`.flac`) or one being written (`.part`). */
 interface CacheFile {
@@ -62,13 +63,7 @@ export function partOwner(name: string): number | null {
  * (a server killed and started again may get the same id, as pid 1 in a container). Answers how many went.
  */
 export async function removeDeadParts(dir: string, writing: (file: string) => boolean): Promise<number> {
-  let names: string[];
-  try {
-    names = await readdir(dir);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
-    throw error;
-  }
+  const names = await namesIn(dir);
   let removed = 0;
   for (const name of names.filter((n) => n.endsWith('.part'))) {
     const full = path.join(dir, name);
