@@ -67,6 +67,16 @@ export async function findSong(db: Db, id: string): Promise<SongRow | undefined>
   return row;
 }
 
+/** A present song's stored lyrics (null when it has none); undefined when the song is unknown or missing. */
+export async function findPresentSongLyrics(db: Db, id: string): Promise<SongRow['lyrics'] | undefined> {
+  const [row] = await db
+    .select({ lyrics: songs.lyrics })
+    .from(songs)
+    .where(and(eq(songs.id, id), presentSongs))
+    .limit(1);
+  return row ? row.lyrics : undefined;
+}
+
 /** 404 (songNotFound) unless the library holds the song: for likes, plays and playlist entries. */
 export async function assertSongExists(db: Db, songId: string): Promise<void> {
   const [row] = await db.select({ id: songs.id }).from(songs).where(eq(songs.id, songId)).limit(1);

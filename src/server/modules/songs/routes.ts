@@ -1,18 +1,15 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, eq } from 'drizzle-orm';
 import { errorResponses } from '../../../contract/common';
 import { SongLyricsResponse } from '../../../contract/lyrics';
 import { MESSAGES } from '../../../contract/messages';
 import { SongIdParams, SongResponse, SongsQuery, SongsResponse, UploadLimitsResponse } from '../../../contract/songs';
-import { songs } from '../../db/schema';
 import { HttpError } from '../../lib/httpError';
 import { RecentSongFiles } from '../../library/delivery/recentSongFiles';
 import { sendSongFile } from '../../library/delivery/sendSongFile';
 import { ffmpegAvailable } from '../../library/scan/ffmpeg';
 import { lyricsTracks } from '../../library/lyrics/songLyrics';
-import { presentSongs } from '../../library/songs/presentSongs';
-import { findSong, listSongs } from '../../library/songs/songQueries';
+import { findPresentSongLyrics, findSong, listSongs } from '../../library/songs/songQueries';
 import { receiveUpload } from '../../library/upload/receiveUpload';
 import { saveUpload } from '../../library/upload/saveUpload';
 import { currentUser, requireAdmin, requireUser } from '../../plugins/auth';
@@ -63,13 +60,9 @@ function lyricsRoute(app: ZodApp) {
   const config = { invalidParams: { status: 400, message: MESSAGES.songIdInvalid } };
   app.get('/songs/:id/lyrics', { preValidation: requireUser, schema, config }, async (request) => {
     const { id } = request.params;
-    const [row] = await app.db
-      .select({ lyrics: songs.lyrics })
-      .from(songs)
-      .where(and(eq(songs.id, id), presentSongs))
-      .limit(1);
-    if (!row) throw new HttpError(404, MESSAGES.songNotFound);
-    return { success: true as const, songId: id, lyrics: lyricsTracks(row.lyrics) };
+    const lyrics = await findPresentSongLyrics(app.db, id);
+    if (lyrics === undefined) throw new HttpError(404, MESSAGES.songNotFound);
+    return { success: true as const, songId: id, lyrics: lyricsTracks(lyrics) };
   });
 }
 
