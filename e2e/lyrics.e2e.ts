@@ -5,11 +5,11 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { librarySongs } from './support/appApi';
+import { librarySongs, resetRadio, startRadioWith } from './support/appApi';
 import { seriousA11yViolations } from './support/axe';
 import { waitForAudio } from './support/audioElement';
 import { BASE_URL, E2E_ADMIN, launchBrowser, newContext, screenshot, signInByApi } from './support/browser';
-import { bearer } from './support/signedIn';
+import { adminPage, bearer, freshListener } from './support/signedIn';
 import { eventually } from './support/waits';
 
 let browser: Browser;
@@ -105,4 +105,40 @@ test('a synced song: the current line follows the audio, and a click on a line s
   await lines.waitFor({ state: 'detached' });
   assert.equal(await toggle.getAttribute('aria-pressed'), 'false');
   await context.close();
+});
+
+test("on the radio every listener sees the station's lyrics in step, and the lines follow without seeking", { timeout: 90_000 }, async () => {
+  const admin = await adminPage(browser);
+  const listener = await freshListener(browser, 'lyricsradio');
+  try {
+    const song = (await librarySongs(admin.page, admin.token)).find((s) => s.title === TITLE);
+    assert.ok(song, `the demo library has ${TITLE}`);
+    await resetRadio(admin.page, admin.token);
+    await startRadioWith(admin.page, admin.token, song.id);
+
+    const page = listener.page;
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Radio', exact: true }).click();
+    await page.getByTestId('player-title').filter({ hasText: TITLE }).waitFor();
+    await waitForAudio(page, 'the station plays', (a) => !a.paused && a.currentTime > 0.3);
+    await page.getByRole('button', { name: 'Lyrics', exact: true }).click();
+    const lines = page.getByTestId('lyrics-lines');
+    await lines.waitFor();
+    const first = await eventually(
+      () => currentLine(page),
+      (c) => c.index >= 0,
+      'a line of the station is highlighted',
+      10_000,
+    );
+    await eventually(
+      () => currentLine(page),
+      (c) => c.index > first.index,
+      `the highlight moves on from line ${first.index} with the station`,
+      10_000,
+    );
+    assert.equal(await lines.getByRole('button').count(), 0, 'no line seeks the station');
+  } finally {
+    await resetRadio(admin.page, admin.token);
+    await listener.close();
+    await admin.close();
+  }
 });
