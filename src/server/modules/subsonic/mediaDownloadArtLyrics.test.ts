@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { albums, artists } from '../../db/schema';
+import { albums, artists, songs } from '../../db/schema';
 import { BLUE, RED, inspect, near } from '../../library/artwork/test/images';
 import { describeWithFfmpeg } from '../../library/scan/test/makeTracks';
 import { itMatchesOpenApi } from './test/itMatchesOpenApi';
@@ -139,6 +139,17 @@ describeWithFfmpeg('Subsonic lyrics and avatars', () => {
     });
     // getLyrics still answers plain text: the plain set's
     expect((await fx.as.listener.token.getLyrics({ artist: 'Singer', title: 'Both Tongues' })).lyrics.value).toBe('Hallo du\nAuf Wiedersehen');
+  });
+
+  it('answers for a song a scan marked missing as for an unknown one: error 70, and getLyrics finds nothing', async () => {
+    const id = await fx.songId('Sung');
+    await fx.t.app.db.update(songs).set({ missingSince: new Date() }).where(eq(songs.id, id));
+    try {
+      expect(await fx.as.listener.token.getLyricsBySongId({ id })).toMatchObject({ status: 'failed', error: { code: 70 } });
+      expect((await fx.as.listener.token.getLyrics({ artist: 'Singer', title: 'Sung' })).lyrics).toEqual({ value: '' });
+    } finally {
+      await fx.t.app.db.update(songs).set({ missingSince: null }).where(eq(songs.id, id));
+    }
   });
 
   it('answers XML with structuredLyrics and line elements carrying their text', async () => {

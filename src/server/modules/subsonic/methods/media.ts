@@ -5,6 +5,7 @@ import { sendMediaFile } from '../../../lib/http/sendFile';
 import { matchKey } from '../../../lib/text';
 import { sendSongFile } from '../../../library/delivery/sendSongFile';
 import { ffmpegAvailable } from '../../../library/scan/ffmpeg';
+import { presentSongs } from '../../../library/songs/presentSongs';
 import { escapeLike } from '../../../library/songs/songQueries';
 import { TranscodeFailure } from '../../../library/transcode/transcodeFailure';
 import { SENT, type MethodTable, type SubsonicContext } from '../method';
@@ -84,7 +85,11 @@ export const mediaMethods: MethodTable = {
     async handle({ db, params }) {
       const id = params.required('id');
       const [song] = isUuid(id)
-        ? await db.select({ title: songs.title, artist: songs.artist, lyrics: songs.lyrics }).from(songs).where(eq(songs.id, id)).limit(1)
+        ? await db
+            .select({ title: songs.title, artist: songs.artist, lyrics: songs.lyrics })
+            .from(songs)
+            .where(and(eq(songs.id, id), presentSongs))
+            .limit(1)
         : [];
       if (!song) throw notFound('Song');
       const list = structuredLyrics(song);
@@ -103,7 +108,7 @@ export const mediaMethods: MethodTable = {
       const [song] = await db
         .select({ title: songs.title, artist: songs.artist, lyrics: songs.lyrics })
         .from(songs)
-        .where(and(byKey, isNotNull(songs.lyrics)))
+        .where(and(byKey, isNotNull(songs.lyrics), presentSongs))
         .limit(1);
       const value = song ? plainLyrics(song.lyrics) : '';
       return { lyrics: value && song ? { artist: song.artist, title: song.title, value } : { value: '' } };
