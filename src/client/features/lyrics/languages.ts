@@ -3,7 +3,7 @@ import { LYRICS_TEXT } from './lyricsText';
 
 const names = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' });
 
-/** The name of an ISO 639-2 code ("eng": English); "xxx" or a code the browser does not know reads as itself or unknown. */
+/** The name of an ISO 639 code ("eng" or "en": English); "xxx" or a code the browser does not know reads as itself or unknown. */
 export function languageName(code: string): string {
   if (code === 'xxx' || code === 'und') return LYRICS_TEXT.unknownLanguage;
   try {

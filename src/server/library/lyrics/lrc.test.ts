@@ -27,6 +27,13 @@ describe('parseLrc (docs/product.md §5.8)', () => {
     ]);
   });
 
+  it('keeps the language [la:] gives (two or three letters, lower case), and none when it names none', () => {
+    expect(parseLrc('[la:EN]\n[00:01.00]Hello')).toEqual({ offsetMs: 0, lang: 'en', lines: [{ startMs: 1000, text: 'Hello' }] });
+    expect(parseLrc('[la: deu ]\n[00:01.00]Hallo')?.lang).toBe('deu');
+    expect(parseLrc('[la:English]\n[00:01.00]Hello')).not.toHaveProperty('lang');
+    expect(parseLrc('[00:01.00]Hello')).not.toHaveProperty('lang');
+  });
+
   it('takes [offset:] in ms (either sign) and leaves metadata tags out', () => {
     const lrc = '\uFEFF[ar:Someone]\n[ti:A Song]\n[al:An Album]\n[length: 03:20]\n[by:me]\n[offset:+250]\n[00:01.00]Hello';
     expect(parseLrc(lrc)).toEqual({ offsetMs: 250, lines: [{ startMs: 1000, text: 'Hello' }] });

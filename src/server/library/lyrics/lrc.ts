@@ -1,12 +1,15 @@
-/** What an LRC text says: its timed lines, sorted by time, and its own [offset:] in ms. */
+/** What an LRC text says: its timed lines, sorted by time, its own [offset:] in ms and, when it says, its [la:] language. */
 export interface ParsedLrc {
   offsetMs: number;
   lines: { startMs: number; text: string }[];
+  lang?: string;
 }
 
 /** [mm:ss], [mm:ss.x], [mm:ss.xx], [mm:ss.xxx] and [mm:ss:xx] */
 const TIME_TAG = /^\[(\d{1,5}):(\d{1,2})(?:[.:](\d{1,3}))?\]/;
 const OFFSET_TAG = /^\[offset:\s*([+-]?\d{1,9})\s*\]$/i;
+/** an ISO 639 code: two letters (639-1, "en") or three (639-2, "eng") */
+const LANGUAGE_TAG = /^\[la:\s*([a-z]{2,3})\s*\]$/i;
 /** enhanced LRC's word stamps: <mm:ss.xx> before each word */
 const WORD_STAMP = /<\d{1,5}:\d{1,2}(?:[.:]\d{1,3})?>/g;
 
@@ -19,16 +22,22 @@ function timeMs(minutes: string, seconds: string, fraction: string | undefined):
 /**
  * The timed lines of an LRC text (docs/product.md §5.8), or null when no line carries a time (then
  * it is plain text). A line with several times is repeated at each; metadata tags ([ar:], [ti:],
- * [length:], ...) are left out; a timed line with no words is kept as "" (a pause). Never throws.
+ * [length:], ...) are left out, but a language [la:] is kept; a timed line with no words is kept as "" (a pause). Never throws.
  */
 export function parseLrc(source: string): ParsedLrc | null {
   const lines: ParsedLrc['lines'] = [];
   let offsetMs = 0;
+  let lang: string | undefined;
   for (const raw of source.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/)) {
     let rest = raw.trim();
     const offset = OFFSET_TAG.exec(rest);
     if (offset) {
       offsetMs = Number(offset[1]);
+      continue;
+    }
+    const language = LANGUAGE_TAG.exec(rest);
+    if (language) {
+      lang = language[1].toLowerCase();
       continue;
     }
     const starts: number[] = [];
@@ -43,5 +52,5 @@ export function parseLrc(source: string): ParsedLrc | null {
   if (!lines.length) return null;
   // a stable sort: lines of one time keep the file's order
   lines.sort((a, b) => a.startMs - b.startMs);
-  return { offsetMs, lines };
+  return lang ? { offsetMs, lines, lang } : { offsetMs, lines };
 }

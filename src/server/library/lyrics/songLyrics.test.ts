@@ -66,6 +66,15 @@ describe('song lyrics as stored, and every set read back', () => {
   });
 });
 
+describe('lyricsTrackOfText', () => {
+  it("takes an LRC's [la:] when the source names no language, and the source's language over it", () => {
+    const lrc = '[la:fr]\n[00:01.00]Bonjour';
+    expect(lyricsTrackOfText(lrc, 'xxx')).toMatchObject({ lang: 'fr', synced: true, lines: [{ startMs: 1000, text: 'Bonjour' }] });
+    expect(lyricsTrackOfText(lrc, 'fra')?.lang).toBe('fra');
+    expect(lyricsTrackOfText('[00:01.00]Hello', 'xxx')?.lang).toBe('xxx');
+  });
+});
+
 describe('lyricsPlainText', () => {
   it('answers the stored plain text, else the words of the sets (an old row keeping LRC as plain included)', () => {
     expect(lyricsPlainText({ plain: 'First line\n\tindented', synced: [{ timeMs: 1, text: 'x' }] })).toBe('First line\n\tindented');

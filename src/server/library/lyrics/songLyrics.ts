@@ -11,10 +11,13 @@ export function languageOf(code: string | undefined): string {
   return /^[a-z]{3}$/.test(lang) ? lang : UNKNOWN_LANGUAGE;
 }
 
-/** A lyrics text as a set: synced when it is LRC (a line with a timestamp), else plain, line by line. */
+/**
+ * A lyrics text as a set: synced when it is LRC (a line with a timestamp), else plain, line by line.
+ * The LRC's own [la:] names the language when the source (a tag's language field) does not.
+ */
 export function lyricsTrackOfText(text: string, lang: string): LyricsTrack | null {
   const lrc = parseLrc(text);
-  if (lrc) return { lang, synced: true, offsetMs: lrc.offsetMs, lines: lrc.lines };
+  if (lrc) return { lang: lang === UNKNOWN_LANGUAGE && lrc.lang ? lrc.lang : lang, synced: true, offsetMs: lrc.offsetMs, lines: lrc.lines };
   const lines = text.replace(/\r\n?/g, '\n').split('\n');
   while (lines.length && !lines[lines.length - 1].trim()) lines.pop();
   while (lines.length && !lines[0].trim()) lines.shift();
