@@ -41,13 +41,12 @@ export const sharePrefix = (id: string) => `/api/public/shares/${encodeURICompon
 const trackPath = (id: string, songId: string, what: 'stream' | 'download') => `${sharePrefix(id)}/tracks/${songId}/${what}`;
 const artworkPath = (id: string, hash: string | null) => (hash ? `${sharePrefix(id)}/artwork/${hash}` : null);
 
-/** One limit per address over every public route: a page plays a few dozen requests, a guesser thousands. */
+/** One limit per address over all the public routes together: a page plays a few dozen requests, a guesser thousands. */
 const rateLimit = {
   ...SHARE_PUBLIC_LIMIT,
   keyGenerator: (request: FastifyRequest) => `share:${request.ip}`,
   errorResponseBuilder: () => new HttpError(429, MESSAGES.tooManyRequests),
 };
-const config = { rateLimit };
 
 export const publicShareRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, options) => {
   const { now } = options;
@@ -64,6 +63,8 @@ export const publicShareRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (ap
     if (!track) throw notFound();
     return track;
   };
+  // one handler, so one count per address whichever route is asked (a route's own config would count per route)
+  app.addHook('onRequest', app.rateLimit(rateLimit));
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
   });
@@ -72,7 +73,7 @@ export const publicShareRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (ap
   mediaRoutes(app, live, memberTrack, options);
 
   const artworkSchema = { tags, params: ShareArtworkParams, querystring: ArtworkQuery, response: { 200: z.any(), ...errorResponses(404, 429) } };
-  app.get('/public/shares/:id/artwork/:hash', { schema: artworkSchema, config }, async (request, reply) => {
+  app.get('/public/shares/:id/artwork/:hash', { schema: artworkSchema }, async (request, reply) => {
     const share = await live(request.params.id);
     const { hash } = request.params;
     const thing = await sharedThing(app.db, share);
@@ -84,7 +85,7 @@ export const publicShareRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (ap
   });
 
   const m3uSchema = { tags, params: ShareIdParams, response: { 200: z.string(), ...errorResponses(404, 429) } };
-  app.get('/public/shares/:id/playlist.m3u', { schema: m3uSchema, config }, async (request, reply) => {
+  app.get('/public/shares/:id/playlist.m3u', { schema: m3uSchema }, async (request, reply) => {
     const share = await live(request.params.id);
     if (!(await sharedThing(app.db, share))) throw notFound();
     const origin = publicOrigin(options.config, request);
@@ -105,7 +106,7 @@ const oneLine = (text: string) => text.replace(/[\r\n]+/g, ' ');
 /** The page's facts and track list; the one request that counts a visit. */
 function infoRoute(app: ZodApp, live: (id: string) => Promise<ShareRow>, { now }: ModuleOptions) {
   const schema = { tags, params: ShareIdParams, response: { 200: PublicShareResponse, ...errorResponses(404, 429) } };
-  app.get('/public/shares/:id', { schema, config }, async (request) => {
+  app.get('/public/shares/:id', { schema }, async (request) => {
     const share = (await visitShare(app.db, request.params.id, new Date(now()))) ?? (await live(request.params.id));
     const thing = await sharedThing(app.db, share);
     if (!thing) throw notFound();
@@ -154,7 +155,6 @@ function mediaRoutes(
     method: ['GET', 'HEAD'],
     url: '/public/shares/:id/tracks/:songId/stream',
     schema,
-    config,
     handler: async (request, reply) => {
       const share = await live(request.params.id);
       const track = await memberTrack(share, request.params.songId);
@@ -163,7 +163,7 @@ function mediaRoutes(
     },
   });
 
-  app.get('/public/shares/:id/tracks/:songId/download', { schema, config }, async (request, reply) => {
+  app.get('/public/shares/:id/tracks/:songId/download', { schema }, async (request, reply) => {
     const share = await live(request.params.id);
     if (!share.downloadable) throw notFound();
     const track = await memberTrack(share, request.params.songId);
