@@ -19,11 +19,21 @@ export interface SongActionProps {
 export interface SongActionComponents {
   LikeButton: ComponentType<SongActionProps>;
   AddToPlaylistButton: ComponentType<SongActionProps>;
+  /** Share of songs, an album or a playlist (the shares feature); nothing where it is not provided */
+  ShareButton: ComponentType<ShareActionProps>;
+}
+
+/** What a Share button shares: songs (their ids), or one album or playlist (its id). */
+export interface ShareActionProps {
+  kind: 'song' | 'album' | 'playlist';
+  ids: string[];
+  name: string;
+  disabled?: boolean;
 }
 
 const Nothing = () => null;
 
-const SongActionsContext = createContext<SongActionComponents>({ LikeButton: Nothing, AddToPlaylistButton: Nothing });
+const SongActionsContext = createContext<SongActionComponents>({ LikeButton: Nothing, AddToPlaylistButton: Nothing, ShareButton: Nothing });
 
 export const SongActionsProvider = SongActionsContext.Provider;
 
