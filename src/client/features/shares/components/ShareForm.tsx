@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { SHARE_DESCRIPTION_MAX } from '../../../../contract/shares';
+import { SHARE_DESCRIPTION_MAX } from '../../../../contract/shareConstants';
 import { Button } from '../../../ui/Button';
 import { ErrorMessage } from '../../../ui/Page';
 import { CheckRow } from '../../../ui/settingsParts';

@@ -1,7 +1,8 @@
 import { useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { SHARE_MESSAGES, type PublicShare, type PublicShareTrack } from '../../../../contract/shares';
+import { SHARE_MESSAGES } from '../../../../contract/shareConstants';
+import type { PublicShare, PublicShareTrack } from '../../../../contract/shares';
 import { Artwork } from '../../../ui/cover/Artwork';
 import { formatDuration } from '../../../ui/format';
 import { PauseIcon, PlayIcon } from '../../../ui/icons';
@@ -167,6 +168,7 @@ function SharedMusic({ share }: { share: PublicShare }) {
       </Header>
       <Audio
         ref={audio}
+        data-testid="share-audio"
         controls
         preload="none"
         aria-label={current ? `Now playing: ${current.title}` : 'Player'}
