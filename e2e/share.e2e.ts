@@ -1,5 +1,5 @@
 /**
- * Share links (docs/product.md §2.17): the owner shares a playlist through the dialog; a fresh
+ * Share links (docs/product.md §2.16): the owner shares a playlist through the dialog; a fresh
  * browser context with no account opens the link, sees the tracks, presses play and hears the
  * song advance, with no cookie set; once the owner ends the share, a reload shows the refusal and
  * the stream URL answers 404.

@@ -17,5 +17,5 @@ export const SHARE_MESSAGES = {
   oneKindOnly: 'A share holds songs, or one album, or one playlist',
 } as const;
 
-/** Where the public page of a share lives in the app (docs/product.md §2.17). */
+/** Where the public page of a share lives in the app (docs/product.md §2.16). */
 export const sharePagePath = (id: string) => `/s/${id}`;

@@ -41,7 +41,7 @@ export const routes: RouteObject[] = [
   { path: '/auth/signup', element: publicPage(<SignupPage />) },
   { path: '/auth/forgot-password', element: publicPage(<ForgotPasswordPage />) },
   { path: '/auth/reset-password', element: publicPage(<ResetPasswordPage />) },
-  // a share's page: for visitors and signed-in users alike, outside the shell (docs/product.md §2.17)
+  // a share's page: for visitors and signed-in users alike, outside the shell (docs/product.md §2.16)
   {
     path: '/s/:shareId',
     element: (

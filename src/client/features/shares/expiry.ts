@@ -1,4 +1,4 @@
-/** The expiry choices of the share dialog (docs/product.md §2.17): never, 1, 7 or 30 days, or a chosen date. */
+/** The expiry choices of the share dialog (docs/product.md §2.16): never, 1, 7 or 30 days, or a chosen date. */
 export type ExpiryChoice = 'keep' | 'never' | '1' | '7' | '30' | 'date';
 
 const DAY_MS = 86_400_000;

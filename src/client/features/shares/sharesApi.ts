@@ -3,7 +3,7 @@ import { baseApi } from '../../api/baseApi';
 
 const LIST = { type: 'Share' as const, id: 'LIST' };
 
-/** The signed-in user's share links (docs/product.md §7.13) and a share's public page (§7.14). */
+/** The signed-in user's share links (docs/product.md §7.10) and a share's public page (§7.10). */
 export const sharesApi = baseApi.enhanceEndpoints({ addTagTypes: ['Share'] }).injectEndpoints({
   endpoints: (build) => ({
     getShares: build.query<SharesResponse, void>({

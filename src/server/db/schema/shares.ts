@@ -4,7 +4,7 @@ import { createdAt, ts } from './columns';
 import { users } from './users';
 
 /**
- * Share links (docs/product.md §3 Share, docs/decisions/shares.md): a public, unguessable link to
+ * Share links (docs/product.md §3.1 Share, docs/decisions/shares.md): a public, unguessable link to
  * some songs, an album or a playlist of one user. Revoking deletes the row. `itemIds` holds the
  * shared songs' ids (one or more), or the one album's or playlist's id: an album or a playlist is
  * read at each visit, so a playlist shares the songs it holds then, never others.

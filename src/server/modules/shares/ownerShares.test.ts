@@ -3,7 +3,7 @@ import { shares, users } from '../../db/schema';
 import { createUser } from '../../test/testApp';
 import { createShareOf, sharesFixture, type SharesFixture, type ShareJson } from './test/sharesApp';
 
-/** docs/product.md §7.13: the owner's shares, and nobody else's. */
+/** docs/product.md §7.10: the owner's shares, and nobody else's. */
 const SLOW = 60_000;
 let fx: SharesFixture;
 beforeAll(async () => {

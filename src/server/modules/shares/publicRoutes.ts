@@ -19,7 +19,7 @@ import { downloadDisposition } from '../subsonic/media/downloadName';
 import { liveShare, ownerName, sharedThing, sharedTracks, visitShare, type SharedTrack } from './repository';
 
 /*
- * The public face of a share (docs/product.md §7.14), for visitors without an account. Every
+ * The public face of a share (docs/product.md §7.10), for visitors without an account. Every
  * request checks the share again: it exists, has not expired, is not revoked (deleted), and the
  * song asked for is one of the share's present songs now (a playlist's: those it holds now). Each
  * refusal is the same 404 `Share not found`, so an id cannot be probed; a bearer or a session

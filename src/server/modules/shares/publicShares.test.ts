@@ -4,7 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { songs } from '../../db/schema';
 import { createShareOf, makePlaylist, sharesFixture, type SharesFixture, type ShareJson } from './test/sharesApp';
 
-/** docs/product.md §7.14: the public face of a share, and every refusal of each of its parts. */
+/** docs/product.md §7.10: the public face of a share, and every refusal of each of its parts. */
 const SLOW = 60_000;
 let fx: SharesFixture;
 beforeAll(async () => {

@@ -8,7 +8,7 @@ import { changeShare, createShare, ownShares, ownShareOrThrow, revokeShare, toSh
 
 const tags = ['shares'];
 
-/** docs/product.md §7.13 "Shares": the signed-in user's own share links; another user's are not found. */
+/** docs/product.md §7.10 "Shares": the signed-in user's own share links; another user's are not found. */
 export const shareRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { config, now }) => {
   app.addHook('preValidation', requireUser);
 

@@ -8,7 +8,7 @@ import { albumExists, deleteShare, insertShare, ownShare, ownsPlaylist, presentS
 /*
  * Shares as their owner makes and sees them: the one set of rules behind the web API (routes.ts)
  * and Subsonic's createShare/updateShare/deleteShare/getShares (subsonic/methods/sharing.ts).
- * docs/product.md §5.11; each caller checks its input's shape in its own protocol first.
+ * docs/product.md §5.9; each caller checks its input's shape in its own protocol first.
  */
 
 /** 128 random bits as 22 base64url characters: not guessable, not a sequence. */

@@ -28,7 +28,7 @@ export interface ShareButtonProps {
   disabled?: boolean;
 }
 
-/** docs/product.md §2.17: Share opens the dialog that makes a link, then shows it with Copy. */
+/** docs/product.md §2.16: Share opens the dialog that makes a link, then shows it with Copy. */
 export function ShareButton({ kind, ids, name, disabled }: ShareButtonProps) {
   const [open, setOpen] = useState(false);
   const [made, setMade] = useState<Share | null>(null);

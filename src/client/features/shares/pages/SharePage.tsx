@@ -191,7 +191,7 @@ function SharedMusic({ share }: { share: PublicShare }) {
   );
 }
 
-/** docs/product.md §2.17: a share's public page, for anyone with the link, signed in or not. */
+/** docs/product.md §2.16: a share's public page, for anyone with the link, signed in or not. */
 export default function SharePage() {
   const { shareId = '' } = useParams();
   const { data, isLoading, isError } = useGetPublicShareQuery(shareId);
