@@ -69,7 +69,7 @@ export const publicShareRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (ap
     reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
   });
 
-  infoRoute(app, live, options);
+  infoRoute(app, options);
   mediaRoutes(app, live, memberTrack, options);
 
   const artworkSchema = { tags, params: ShareArtworkParams, querystring: ArtworkQuery, response: { 200: z.any(), ...errorResponses(404, 429) } };
@@ -104,10 +104,11 @@ export const publicShareRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (ap
 const oneLine = (text: string) => text.replace(/[\r\n]+/g, ' ');
 
 /** The page's facts and track list; the one request that counts a visit. */
-function infoRoute(app: ZodApp, live: (id: string) => Promise<ShareRow>, { now }: ModuleOptions) {
+function infoRoute(app: ZodApp, { now }: ModuleOptions) {
   const schema = { tags, params: ShareIdParams, response: { 200: PublicShareResponse, ...errorResponses(404, 429) } };
   app.get('/public/shares/:id', { schema }, async (request) => {
-    const share = (await visitShare(app.db, request.params.id, new Date(now()))) ?? (await live(request.params.id));
+    const share = await visitShare(app.db, request.params.id, new Date(now()));
+    if (!share) throw notFound();
     const thing = await sharedThing(app.db, share);
     if (!thing) throw notFound();
     const tracks = await sharedTracks(app.db, share);
