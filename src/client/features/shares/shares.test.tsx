@@ -4,6 +4,7 @@ import { Route, Routes } from 'react-router-dom';
 import type { PublicShare, Share } from '../../../contract/shares';
 import { json, mockApi } from '../../test/mockApi';
 import { renderWithProviders, signedInState } from '../../test/renderWithProviders';
+import { StandardSongActions } from '../../shared/songs/SongActions';
 import { ShareButton } from './components/ShareButton';
 import { SharesPanel } from './components/SharesPanel';
 import SharePage from './pages/SharePage';
@@ -70,6 +71,20 @@ describe('the Share dialog (docs/product.md §2.16)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create link' }));
     expect(await within(dialog).findByText('The expiry must be in the future')).toBeInTheDocument();
     expect((api.calls[0].body as { expiresAt: string }).expiresAt).toBe(new Date('2020-01-01T23:59:59').toISOString());
+  });
+});
+
+describe('Share on a song row', () => {
+  it('every song list row carries `Share {title}`, which shares that one song', async () => {
+    api = mockApi({ 'POST /shares': (call) => json(201, { success: true, share: { ...SHARE, kind: 'song', ...(call.body as object) } }) });
+    const user = userEvent.setup();
+    renderWithProviders(<StandardSongActions song={{ id: 's9', title: 'Naima' }} />, { preloadedState: signedInState() });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Share Naima' }));
+    const dialog = screen.getByRole('dialog', { name: 'Share “Naima”' });
+    await user.click(within(dialog).getByRole('button', { name: 'Create link' }));
+    expect(await within(dialog).findByLabelText('Share link')).toHaveValue(SHARE.url);
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({ kind: 'song', ids: ['s9'], description: '', expiresAt: null, downloadable: false });
   });
 });
 

@@ -29,6 +29,9 @@ export interface ShareActionProps {
   ids: string[];
   name: string;
   disabled?: boolean;
+  /** an icon button of `size` pixels (a song row's), not the labelled button of a page's header */
+  compact?: boolean;
+  size?: number;
 }
 
 const Nothing = () => null;
@@ -41,13 +44,14 @@ export function useSongActions(): SongActionComponents {
   return useContext(SongActionsContext);
 }
 
-/** Like and add to playlist, the actions of a song in any list. */
+/** Like, add to playlist and share, the actions of a song in any list. */
 export function StandardSongActions({ song, size }: SongActionProps) {
-  const { LikeButton, AddToPlaylistButton } = useSongActions();
+  const { LikeButton, AddToPlaylistButton, ShareButton } = useSongActions();
   return (
     <>
       <LikeButton song={{ id: song.id, title: song.title }} size={size} />
       <AddToPlaylistButton song={{ id: song.id, title: song.title }} size={size} />
+      <ShareButton kind="song" ids={[song.id]} name={song.title} compact size={size} />
     </>
   );
 }
