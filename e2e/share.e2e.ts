@@ -11,6 +11,7 @@ import { BASE_URL, launchBrowser, newContext, screenshot } from './support/brows
 import { createPlaylistByApi, librarySongs } from './support/appApi';
 import { bearer, freshListener, pathname } from './support/signedIn';
 import { eventually } from './support/waits';
+import { seriousA11yViolations } from './support/axe';
 
 let browser: Browser;
 before(async () => {
@@ -129,3 +130,36 @@ test('Settings › Shares revokes a share after the confirmation; its page then 
   await context.close();
   await owner.close();
 });
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`the public page and its refusal pass axe at 360 px, ${colorScheme} theme`, async () => {
+    const owner = await freshListener(browser, 'axeshare');
+    const songs = await librarySongs(owner.page, owner.token, 2);
+    const playlistId = await createPlaylistByApi(
+      owner.page,
+      owner.token,
+      `Axe mix ${colorScheme}`,
+      songs.map((s) => s.id),
+    );
+    const made = await owner.page.request.post(`${BASE_URL}/api/shares`, {
+      headers: bearer(owner.token),
+      data: { kind: 'playlist', ids: [playlistId], description: 'Checked', downloadable: true },
+    });
+    assert.equal(made.status(), 201, await made.text());
+    const { share } = (await made.json()) as { share: { url: string } };
+
+    const context = await browser.newContext({ baseURL: BASE_URL, viewport: { width: 360, height: 740 }, colorScheme });
+    const visitor = await context.newPage();
+    await visitor.goto(share.url);
+    await visitor.getByRole('list', { name: 'Tracks' }).waitFor();
+    assert.deepEqual(await seriousA11yViolations(visitor), [], 'the share page');
+    const width = await visitor.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= 360, `nothing wider than the phone (${width} px)`);
+    if (colorScheme === 'dark') await screenshot(visitor, 'share-page-dark');
+    await visitor.goto('/s/AAAAAAAAAAAAAAAAAAAAAA');
+    await visitor.getByRole('heading', { name: 'This share has expired or does not exist.' }).waitFor();
+    assert.deepEqual(await seriousA11yViolations(visitor), [], 'the refusal page');
+    await context.close();
+    await owner.close();
+  });
+}
