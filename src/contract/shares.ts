@@ -29,9 +29,10 @@ export const UpdateShareBody = z.object({
 export type UpdateShareBody = z.input<typeof UpdateShareBody>;
 
 /** 22 base64url characters; anything else is not found, as an unknown id is. */
-export const ShareIdParams = z.object({ id: z.string().max(64) });
-export const ShareTrackParams = z.object({ id: z.string().max(64), songId: z.string().max(64) });
-export const ShareArtworkParams = z.object({ id: z.string().max(64), hash: z.string().max(64) });
+const ParamId = z.string().max(64, SHARE_MESSAGES.notFound);
+export const ShareIdParams = z.object({ id: ParamId });
+export const ShareTrackParams = z.object({ id: ParamId, songId: ParamId });
+export const ShareArtworkParams = z.object({ id: ParamId, hash: ParamId });
 
 /** A share as its owner sees it (the list, Settings › Shares). */
 export const Share = z.object({

@@ -71,6 +71,8 @@ describe('/api/shares', () => {
     }
     const [row] = await fx.t.app.db.select().from(shares).where(eq(shares.id, share.id));
     expect(row.description).toBe('mine');
+    const long = await call('GET', `/api/shares/${'z'.repeat(100)}`, fx.owner.headers);
+    expect({ status: long.statusCode, body: long.json() }).toEqual({ status: 404, body: { success: false, message: 'Share not found' } });
   });
 
   it('needs a signed-in user for every owner call', async () => {

@@ -126,7 +126,7 @@ describe('a living share, opened without an account', () => {
 
 describe('every part refuses (404 Share not found, no cookie)', () => {
   it('an unknown id, and a malformed one', async () => {
-    for (const id of [randomBytes(16).toString('base64url'), 'x', '..%2F..%2Fetc']) {
+    for (const id of [randomBytes(16).toString('base64url'), 'x', '..%2F..%2Fetc', 'y'.repeat(90)]) {
       await expectEveryPartRefused(`unknown ${id}`, id, fx.albumSongs[0].id, fx.albumArt);
     }
   });
