@@ -52,6 +52,8 @@ test('a shared playlist plays in a fresh context without an account, then expire
   // a visitor: a new context, no storage, no cookies, no account
   const context = await newContext(browser, { width: 360, height: 740 });
   const visitor = await context.newPage();
+  const asked: string[] = [];
+  visitor.on('request', (request) => asked.push(new URL(request.url()).pathname));
   await visitor.goto(link);
   await visitor.getByRole('heading', { name, level: 1 }).waitFor();
   assert.equal(pathname(visitor), `/s/${shareId}`, 'no redirect to the sign-in page');
@@ -79,6 +81,11 @@ test('a shared playlist plays in a fresh context without an account, then expire
   await visitor.getByRole('button', { name: `Pause ${songs[1].title}` }).waitFor();
   await screenshot(visitor, 'share-page-phone');
   assert.deepEqual(await context.cookies(), [], 'the public page and its stream set no cookie');
+  assert.deepEqual(
+    asked.filter((p) => p.startsWith('/api/') && !p.startsWith('/api/public/shares/')),
+    [],
+    'the visitor’s page calls only the share’s public routes: no sign-in, no session refresh',
+  );
   const streamUrl = await visitor.getByTestId('share-audio').evaluate((el) => (el as HTMLAudioElement).currentSrc);
   assert.match(streamUrl, new RegExp(`/api/public/shares/${shareId}/tracks/${songs[1].id}/stream$`));
 
