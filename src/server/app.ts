@@ -26,6 +26,8 @@ import { radioRoutes } from './modules/radio/routes';
 import { radioStreamAccessPlugin } from './modules/radio/stream/access/plugin';
 import { radioStreamAccessRoutes } from './modules/radio/stream/access/routes';
 import { radioStreamPlugin, type RadioStreamPluginOptions } from './modules/radio/stream/plugin';
+import { publicShareRoutes } from './modules/shares/publicRoutes';
+import { shareRoutes } from './modules/shares/routes';
 import { songRoutes } from './modules/songs/routes';
 import { statsRoutes } from './modules/stats/routes';
 import { subsonicAccessRoutes } from './modules/subsonic/access/routes';
@@ -114,6 +116,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(libraryRoutes, moduleOptions);
       await api.register(browseRoutes, moduleOptions);
       await api.register(artworkRoutes, moduleOptions);
+      await api.register(shareRoutes, moduleOptions);
+      await api.register(publicShareRoutes, moduleOptions);
       await api.register(subsonicAccessRoutes, { ...moduleOptions, serverSecret: deps.jwtSecret });
     },
     { prefix: '/api' },

@@ -23,6 +23,7 @@ const ArtistsPage = lazy(() => import(/* webpackChunkName: "artists" */ '../feat
 const ArtistPage = lazy(() => import(/* webpackChunkName: "artist" */ '../features/browse/pages/ArtistPage'));
 const GenresPage = lazy(() => import(/* webpackChunkName: "genres" */ '../features/browse/pages/GenresPage'));
 const SettingsPage = lazy(() => import(/* webpackChunkName: "settings" */ './screens/settings/SettingsScreen'));
+const SharePage = lazy(() => import(/* webpackChunkName: "share" */ '../features/shares/pages/SharePage'));
 const ProfilePage = lazy(() => import(/* webpackChunkName: "profile" */ './screens/profile/ProfileScreen'));
 
 function Loading({ children }: { children: ReactNode }) {
@@ -40,6 +41,15 @@ export const routes: RouteObject[] = [
   { path: '/auth/signup', element: publicPage(<SignupPage />) },
   { path: '/auth/forgot-password', element: publicPage(<ForgotPasswordPage />) },
   { path: '/auth/reset-password', element: publicPage(<ResetPasswordPage />) },
+  // a share's page: for visitors and signed-in users alike, outside the shell (docs/product.md §2.16)
+  {
+    path: '/s/:shareId',
+    element: (
+      <Loading>
+        <SharePage />
+      </Loading>
+    ),
+  },
   {
     path: '/',
     element: (

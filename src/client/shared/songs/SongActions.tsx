@@ -19,11 +19,24 @@ export interface SongActionProps {
 export interface SongActionComponents {
   LikeButton: ComponentType<SongActionProps>;
   AddToPlaylistButton: ComponentType<SongActionProps>;
+  /** Share of songs, an album or a playlist (the shares feature); nothing where it is not provided */
+  ShareButton: ComponentType<ShareActionProps>;
+}
+
+/** What a Share button shares: songs (their ids), or one album or playlist (its id). */
+export interface ShareActionProps {
+  kind: 'song' | 'album' | 'playlist';
+  ids: string[];
+  name: string;
+  disabled?: boolean;
+  /** an icon button of `size` pixels (a song row's), not the labelled button of a page's header */
+  compact?: boolean;
+  size?: number;
 }
 
 const Nothing = () => null;
 
-const SongActionsContext = createContext<SongActionComponents>({ LikeButton: Nothing, AddToPlaylistButton: Nothing });
+const SongActionsContext = createContext<SongActionComponents>({ LikeButton: Nothing, AddToPlaylistButton: Nothing, ShareButton: Nothing });
 
 export const SongActionsProvider = SongActionsContext.Provider;
 
@@ -31,13 +44,14 @@ export function useSongActions(): SongActionComponents {
   return useContext(SongActionsContext);
 }
 
-/** Like and add to playlist, the actions of a song in any list. */
+/** Like, add to playlist and share, the actions of a song in any list. */
 export function StandardSongActions({ song, size }: SongActionProps) {
-  const { LikeButton, AddToPlaylistButton } = useSongActions();
+  const { LikeButton, AddToPlaylistButton, ShareButton } = useSongActions();
   return (
     <>
       <LikeButton song={{ id: song.id, title: song.title }} size={size} />
       <AddToPlaylistButton song={{ id: song.id, title: song.title }} size={size} />
+      <ShareButton kind="song" ids={[song.id]} name={song.title} compact size={size} />
     </>
   );
 }

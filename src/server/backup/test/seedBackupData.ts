@@ -31,7 +31,7 @@ async function call(t: TestApp, method: 'POST' | 'PUT', url: string, headers: ob
 
 /**
  * Realistic data in every table: through the app's routes where a user would write it (playlists
- * and their order, likes, plays, Music Box votes, the radio queue, Subsonic keys and app password, a radio listen link),
+ * and their order, likes, plays, Music Box votes, the radio queue, Subsonic keys and app password, a radio listen link, a share),
  * rows for the rest (library, artwork, rate limits, ratings), with values that test the text round
  * trip: microsecond timestamps, arrays, JSON, real numbers, quotes and newlines.
  */
@@ -53,6 +53,8 @@ export async function seedBackupData(t: TestApp): Promise<Seeded> {
   await call(t, 'PUT', '/api/subsonic/password', user.headers, { password: APP_PASSWORD, currentPassword: user.password });
   await call(t, 'POST', '/api/subsonic/keys', user.headers, { name: 'phone', currentPassword: user.password });
   await call(t, 'POST', '/api/radio/listen-url', user.headers);
+  const expiresAt = new Date(Date.now() + 86_400_000).toISOString();
+  await call(t, 'POST', '/api/shares', user.headers, { kind: 'song', ids: songIds.slice(0, 2), description: 'a "shared"\nmix', expiresAt, downloadable: true });
   await seedRows(t, admin.user.id, user.user.id, songIds);
   return { adminHeaders: admin.headers, userHeaders: user.headers, playlistId, playlistOrder, songIds };
 }

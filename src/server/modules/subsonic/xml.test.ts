@@ -61,6 +61,7 @@ const CALLS: [string, () => Record<string, string>][] = [
   ['getNowPlaying', () => ({})],
   ['getLyricsBySongId', () => ({ id: ids.song })],
   ['getInternetRadioStations', () => ({})],
+  ['getShares', () => ({})],
 ];
 
 /**

@@ -3,6 +3,7 @@ import { useDispatch, useSelector } from 'react-redux';
 import { LibraryScanPanel } from '../../../features/libraryScan';
 import { ProfileFields, useSaveProfile, type ProfileDraft } from '../../../features/profile';
 import { RadioStreamPanel } from '../../../features/radioStream';
+import { SharesPanel } from '../../../features/shares';
 import { SubsonicAccessPanel } from '../../../features/subsonicAccess';
 import {
   selectNotifications,
@@ -59,6 +60,9 @@ function ActAtOncePanels({ isAdmin }: { isAdmin: boolean }) {
       </Panel>
       <Panel id="settings-radio" title="Radio">
         <RadioStreamPanel />
+      </Panel>
+      <Panel id="settings-shares" title="Shares">
+        <SharesPanel />
       </Panel>
       {isAdmin ? (
         <Panel id="settings-library" title="Library">

@@ -1,5 +1,6 @@
 import { useNavigate, useParams } from 'react-router-dom';
 import { toPlayerTrack, usePlaySongs, usePrepareOnIntent } from '../../../shared/player';
+import { useSongActions } from '../../../shared/songs';
 import { Button } from '../../../ui/Button';
 import { Artwork } from '../../../ui/cover/Artwork';
 import { formatTotalDuration } from '../../../ui/format';
@@ -23,6 +24,7 @@ function AlbumHeader({ album }: { album: AlbumDetail }) {
   const { playAll, shuffleAll } = usePlaySongs(album.songs, 'library');
   const playAllIntent = usePrepareOnIntent(() => (album.songs[0] ? toPlayerTrack(album.songs[0]) : null));
   const empty = album.songs.length === 0;
+  const { ShareButton } = useSongActions();
   return (
     <DetailHeader>
       <Artwork url={album.artworkUrl} name={album.name} thumb={600} />
@@ -41,6 +43,7 @@ function AlbumHeader({ album }: { album: AlbumDetail }) {
           <Button type="button" $variant="secondary" disabled={empty} onClick={shuffleAll}>
             <ShuffleIcon width={20} height={20} /> Shuffle
           </Button>
+          <ShareButton kind="album" ids={[album.id]} name={album.name} disabled={empty} />
         </DetailActions>
       </div>
     </DetailHeader>

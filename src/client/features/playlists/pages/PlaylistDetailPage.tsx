@@ -8,6 +8,7 @@ import { PlayIcon, PlusIcon, TrashIcon } from '../../../ui/icons';
 import { ErrorMessage, Page } from '../../../ui/Page';
 import { PageSpinner } from '../../../ui/Spinner';
 import { toPlayerTrack, usePlaySongs, usePrepareOnIntent } from '../../../shared/player';
+import { useSongActions } from '../../../shared/songs';
 import { AddSongsDialog } from '../components/AddSongsDialog';
 import { DeletePlaylistDialog } from '../components/DeletePlaylistDialog';
 import { playlistMeta } from '../components/PlaylistCard';
@@ -52,6 +53,7 @@ function PlaylistHeader({ playlist, onOpen }: { playlist: PlaylistDetail; onOpen
   const songs = useMemo(() => playlist.songs.map((entry) => entry.song), [playlist]);
   const { playAll } = usePlaySongs(songs, 'playlist');
   const playAllIntent = usePrepareOnIntent(() => (songs[0] ? toPlayerTrack(songs[0]) : null));
+  const { ShareButton } = useSongActions();
   return (
     <Header>
       <PlaylistCover src={playlist.coverImage} name={playlist.name} />
@@ -69,6 +71,7 @@ function PlaylistHeader({ playlist, onOpen }: { playlist: PlaylistDetail; onOpen
           <Button type="button" $variant="secondary" onClick={() => onOpen('editing')}>
             Edit
           </Button>
+          <ShareButton kind="playlist" ids={[playlist.id]} name={playlist.name} />
           <Button type="button" $variant="secondary" onClick={() => onOpen('deleting')}>
             <TrashIcon width={20} height={20} /> Delete
           </Button>

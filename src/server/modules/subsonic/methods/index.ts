@@ -7,6 +7,7 @@ import { playlistsMethods } from './playlists';
 import { playQueueMethods } from './playQueue';
 import { radioMethods } from './radio';
 import { searchMethods } from './search';
+import { sharingMethods } from './sharing';
 import { starredMethods } from './starred';
 import { systemMethods } from './system';
 
@@ -22,4 +23,5 @@ export const SUBSONIC_METHODS: MethodTable = {
   ...annotationMethods,
   ...playlistsMethods,
   ...playQueueMethods,
+  ...sharingMethods,
 };

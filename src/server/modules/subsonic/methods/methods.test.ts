@@ -44,6 +44,11 @@ const REQUIRED = [
   'savePlayQueue',
   'getBookmarks',
   'getInternetRadioStations',
+  // issue 29, share links
+  'getShares',
+  'createShare',
+  'updateShare',
+  'deleteShare',
 ];
 
 describe('the Subsonic method table', () => {

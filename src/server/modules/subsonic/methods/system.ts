@@ -46,7 +46,8 @@ export const systemMethods: MethodTable = {
           podcastRole: false,
           streamRole: true,
           jukeboxRole: false,
-          shareRole: false,
+          // everyone may share (docs/product.md §6)
+          shareRole: true,
           videoConversionRole: false,
           folder: [MUSIC_FOLDER.id],
         },

@@ -1,0 +1,2 @@
+export { ShareButton, type ShareButtonProps } from './components/ShareButton';
+export { SharesPanel } from './components/SharesPanel';
