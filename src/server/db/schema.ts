@@ -9,3 +9,4 @@ export { bookmarks, likedSongs, playEvents, playlists, playlistSongs } from './s
 export { suggestions, suggestionVotes } from './schema/suggestions';
 export { radioHistory, radioListenTokens, radioQueue, radioState } from './schema/radio';
 export { itemRatings, itemStars, playQueues, subsonicApiKeys, subsonicAppPasswords } from './schema/subsonic';
+export { scrobbleConnections, scrobbleQueue, type ScrobbleTrack } from './schema/scrobble';

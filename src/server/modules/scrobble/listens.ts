@@ -1,0 +1,101 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { MESSAGES } from '../../../contract/messages';
+import type { Db } from '../../db/open';
+import { users, type ScrobbleTrack, type SongRow } from '../../db/schema';
+import { HttpError } from '../../lib/httpError';
+import { findSong } from '../../library/songs/songQueries';
+import { userConnections, type Connection } from './connections';
+import type { LastfmClient } from './lastfm';
+import type { ListenBrainzClient } from './listenBrainz';
+import { enqueue } from './queue';
+
+/** docs/product.md §5.12: a song of 30 s or less is never scrobbled (the services' own rule). */
+export const MIN_SCROBBLE_MS = 30_000;
+
+export interface ListenOptions {
+  /** when the listen began */
+  at: Date;
+  /** false for the radio: the station chose the song */
+  chosen: boolean;
+}
+
+export function trackOf(song: SongRow): ScrobbleTrack {
+  return {
+    artist: song.artist,
+    title: song.title,
+    album: song.album,
+    durationMs: song.durationMs,
+    trackNumber: song.trackNumber,
+    recordingMbid: song.mbzTrackId,
+    releaseMbid: song.mbzAlbumId,
+    artistMbids: song.mbzArtistId ? [song.mbzArtistId] : [],
+  };
+}
+
+export interface ListensDeps {
+  db: Db;
+  log: FastifyBaseLogger;
+  now: () => number;
+  listenBrainz: ListenBrainzClient;
+  lastfm: LastfmClient | null;
+  /** the queue has something new */
+  queued: () => void;
+}
+
+/**
+ * The one path of every listen (docs/decisions/scrobbling.md): the web player's scrobble point,
+ * Subsonic's scrobble with submission, the radio's listeners. "Record my listening history" off,
+ * or no connection: nothing is queued or sent.
+ */
+export function createListens(deps: ListensDeps) {
+  /** The user's live connections, none when the user records no history. */
+  async function recipients(userId: string): Promise<Connection[]> {
+    const [user] = await deps.db.select({ record: users.recordListeningHistory }).from(users).where(eq(users.id, userId));
+    if (!user?.record) return [];
+    return userConnections(deps.db, userId);
+  }
+
+  async function songOf(songId: string): Promise<SongRow> {
+    const song = await findSong(deps.db, songId);
+    if (!song) throw new HttpError(404, MESSAGES.songNotFound);
+    return song;
+  }
+
+  return {
+    /** Queues the listen for each of the user's services; answers how many it queued. */
+    async listened(userId: string, songId: string, options: ListenOptions): Promise<number> {
+      const song = await songOf(songId);
+      const connections = await recipients(userId);
+      if (connections.length === 0 || song.durationMs <= MIN_SCROBBLE_MS) return 0;
+      const track = trackOf(song);
+      const now = new Date(deps.now());
+      await enqueue(
+        deps.db,
+        connections.map((c) => ({ userId, service: c.service, track, listenedAt: options.at, chosenByUser: options.chosen, now })),
+      );
+      deps.queued();
+      return connections.length;
+    },
+
+    /** Tells the user's services what plays now, best effort: nothing queued, a failure only logged. */
+    async nowPlaying(userId: string, songId: string, options: { chosen: boolean }): Promise<void> {
+      const song = await songOf(songId);
+      const connections = await recipients(userId);
+      const track = trackOf(song);
+      await Promise.all(
+        connections.map(async (c) => {
+          const outcome =
+            c.service === 'listenbrainz'
+              ? await deps.listenBrainz.playingNow(c.secret, track, options.chosen)
+              : deps.lastfm
+                ? await deps.lastfm.updateNowPlaying(c.secret, track)
+                : ({ kind: 'drop', reason: 'Last.fm is not set up on this server' } as const);
+          if (outcome.kind !== 'sent') deps.log.info({ userId, service: c.service, reason: outcome.reason }, 'scrobble: now playing not sent');
+        }),
+      );
+    },
+  };
+}
+
+export type Listens = ReturnType<typeof createListens>;

@@ -1,0 +1,100 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/open';
+import { userConnection } from './connections';
+import type { LastfmClient } from './lastfm';
+import { LISTENBRAINZ_BATCH, type ListenBrainzClient } from './listenBrainz';
+import { LASTFM_BATCH } from './lastfm';
+import type { SendOutcome } from './outcome';
+import { claimBatch, dropPair, duePairs, postpone, removeItems, type QueueItem } from './queue';
+
+/** Backoff after a network error or 5xx: 30 s doubling per attempt, at most an hour. */
+export const BACKOFF_BASE_MS = 30_000;
+export const BACKOFF_MAX_MS = 60 * 60_000;
+/** How often the sender looks for due listens without being kicked. */
+export const SENDER_INTERVAL_MS = 15_000;
+
+export function backoffMs(attempts: number): number {
+  return Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.min(attempts, 20));
+}
+
+export interface SenderDeps {
+  db: Db;
+  log: FastifyBaseLogger;
+  now: () => number;
+  listenBrainz: ListenBrainzClient;
+  lastfm: LastfmClient | null;
+}
+
+/**
+ * The queue's sender (docs/decisions/scrobbling.md): each due (user, service) pair's listens in
+ * listened order, a batch per call; sent ones deleted, refused ones dropped with the reason logged,
+ * the rest postponed. One run at a time in this process; claims keep other instances off a batch.
+ */
+export function createSender(deps: SenderDeps) {
+  let running: Promise<void> | null = null;
+  let again = false;
+
+  async function sendBatch(items: QueueItem[], secret: string): Promise<SendOutcome> {
+    if (items[0].service === 'listenbrainz') return deps.listenBrainz.submitListens(secret, items);
+    if (!deps.lastfm) return { kind: 'drop', reason: 'Last.fm is not set up on this server' };
+    return deps.lastfm.scrobble(secret, items);
+  }
+
+  async function runPair(userId: string, service: QueueItem['service']): Promise<void> {
+    const connection = await userConnection(deps.db, userId, service);
+    if (!connection) {
+      await dropPair(deps.db, userId, service);
+      deps.log.info({ userId, service }, 'scrobble: queued listens dropped, the connection is gone');
+      return;
+    }
+    const now = deps.now();
+    const items = await claimBatch(deps.db, userId, service, new Date(now), service === 'listenbrainz' ? LISTENBRAINZ_BATCH : LASTFM_BATCH);
+    if (items.length === 0) return;
+    const outcome = await sendBatch(items, connection.secret);
+    const ids = items.map((i) => i.id);
+    if (outcome.kind === 'sent') {
+      await removeItems(deps.db, ids);
+    } else if (outcome.kind === 'drop') {
+      await removeItems(deps.db, ids);
+      deps.log.warn({ userId, service, listens: ids.length, reason: outcome.reason }, 'scrobble: listens dropped, the service refused them');
+    } else {
+      const wait = outcome.retryAfterMs ?? backoffMs(items[0].attempts);
+      await postpone(deps.db, ids, new Date(deps.now() + wait), outcome.reason);
+      deps.log.info({ userId, service, listens: ids.length, reason: outcome.reason, retryInMs: wait }, 'scrobble: listens postponed');
+    }
+  }
+
+  async function runAll(): Promise<void> {
+    do {
+      again = false;
+      // a pair is sent once per pass: a pass ends when no pair is due (a postponed one is not)
+      for (let pass = 0; pass < 100; pass += 1) {
+        const pairs = await duePairs(deps.db, new Date(deps.now()), 50);
+        if (pairs.length === 0) break;
+        for (const pair of pairs) await runPair(pair.userId, pair.service);
+      }
+    } while (again);
+  }
+
+  return {
+    /** Sends what is due now; resolves when the queue has nothing due (a call during a run joins it). */
+    runDue(): Promise<void> {
+      if (running) {
+        again = true;
+        return running;
+      }
+      running = runAll()
+        .catch((error: unknown) => deps.log.error({ err: error }, 'scrobble: the sender failed'))
+        .finally(() => {
+          running = null;
+        });
+      return running;
+    },
+    /** Resolves when no run is in flight (the app's close waits for it). */
+    idle(): Promise<void> {
+      return running ?? Promise.resolve();
+    },
+  };
+}
+
+export type Sender = ReturnType<typeof createSender>;
