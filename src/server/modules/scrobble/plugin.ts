@@ -4,6 +4,7 @@ import { createLastfmClient, type LastfmClient } from './lastfm';
 import { createLastfmState } from './lastfmState';
 import { createListenBrainzClient, type Fetch, type ListenBrainzClient } from './listenBrainz';
 import { createListens, type Listens } from './listens';
+import { followRadio } from './radioListens';
 import { createSender, SENDER_INTERVAL_MS } from './sender';
 
 export interface Scrobbling extends Listens {
@@ -53,6 +54,9 @@ export const scrobblePlugin = fp<ScrobblePluginOptions>(
       lastfmState: createLastfmState(options.serverSecret),
       runDue: () => sender.runDue(),
     });
+
+    // the radio's listeners get their listens through the same path (registered before this plugin)
+    if (app.hasDecorator('radio')) followRadio(app.radio, listens, options.now, log);
 
     let timer: NodeJS.Timeout | null = null;
     app.addHook('onReady', async () => {

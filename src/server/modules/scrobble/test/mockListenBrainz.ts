@@ -13,6 +13,8 @@ export interface MockListenBrainz {
   url: string;
   /** every accepted submission, in arrival order */
   received: Submission[];
+  /** the ListenBrainz user of each accepted submission, at the same index */
+  receivedBy: string[];
   /** the refused ones: status and error */
   refused: { status: number; error: string }[];
   /** the next `times` submissions answer `status` */
@@ -32,6 +34,7 @@ const RATE_LIMIT = 30;
 export async function startMockListenBrainz(options: { tokens: Record<string, string>; port?: number; now?: () => number }): Promise<MockListenBrainz> {
   const now = options.now ?? Date.now;
   const received: Submission[] = [];
+  const receivedBy: string[] = [];
   const refused: { status: number; error: string }[] = [];
   let failures: { times: number; status: number } = { times: 0, status: 500 };
   let limitedUntil = 0;
@@ -67,7 +70,8 @@ export async function startMockListenBrainz(options: { tokens: Record<string, st
     }
     if (limitedUntil > now() || remaining <= 0) return answer(res, 429, { code: 429, error: 'Rate limit exceeded' });
     remaining -= 1;
-    if (!userOf(req)) return answer(res, 401, { code: 401, error: 'Invalid authorization token.' });
+    const user = userOf(req);
+    if (!user) return answer(res, 401, { code: 401, error: 'Invalid authorization token.' });
     let json: unknown;
     try {
       json = JSON.parse(raw);
@@ -79,6 +83,7 @@ export async function startMockListenBrainz(options: { tokens: Record<string, st
     const tooBig = parsed.data.payload.find((listen) => Buffer.byteLength(JSON.stringify(listen)) > MAX_LISTEN_SIZE);
     if (tooBig) return answer(res, 400, { code: 400, error: `Listen exceeds max size of ${MAX_LISTEN_SIZE} bytes.` });
     received.push(parsed.data);
+    receivedBy.push(user);
     answer(res, 200, { status: 'ok' });
   }
 
@@ -107,6 +112,7 @@ export async function startMockListenBrainz(options: { tokens: Record<string, st
   return {
     url: `http://127.0.0.1:${port}`,
     received,
+    receivedBy,
     refused,
     failNext(times, status) {
       failures = { times, status };
