@@ -1,5 +1,5 @@
 /**
- * Scrobbling (docs/product.md §2.10, §5.12): a listener connects ListenBrainz in Settings; a song
+ * Scrobbling (docs/product.md §2.10, §5.9): a listener connects ListenBrainz in Settings; a song
  * played in the web app is reported as playing now at its start and reaches the (mock) ListenBrainz
  * as a listen once half of it has played, not before.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MESSAGES } from './messages';
 import { LISTENBRAINZ_TOKEN_MAX, SCROBBLE_MESSAGES } from './scrobbleMessages';
 
-/** docs/product.md §2.10 Scrobbling and §7.12: the user's connections to ListenBrainz and Last.fm. */
+/** docs/product.md §2.10 Scrobbling and §7.10: the user's connections to ListenBrainz and Last.fm. */
 export const SCROBBLE_SERVICES = ['listenbrainz', 'lastfm'] as const;
 export type ScrobbleService = (typeof SCROBBLE_SERVICES)[number];
 

@@ -1,5 +1,5 @@
 /**
- * docs/product.md §5.12: a track is scrobbled once it has played min(half its length, 4 minutes)
+ * docs/product.md §5.9: a track is scrobbled once it has played min(half its length, 4 minutes)
  * of real listening, or when it ends, and only when it is longer than 30 s.
  */
 export const MIN_SCROBBLE_SECONDS = 30;

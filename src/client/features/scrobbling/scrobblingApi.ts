@@ -3,7 +3,7 @@ import { baseApi } from '../../api/baseApi';
 
 const connections = [{ type: 'Scrobble' as const, id: 'connections' }];
 
-/** docs/product.md §7.12 Scrobbling: the user's connections, and what the player tells the server. */
+/** docs/product.md §7.10 Scrobbling: the user's connections, and what the player tells the server. */
 export const scrobblingApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getScrobbleConnections: build.query<ScrobbleConnectionsResponse, void>({

@@ -41,7 +41,7 @@ const routes = () => ({
 });
 const listens = () => api.calls.filter((c) => c.path === '/scrobble/listened');
 
-describe('scrobblingSaga (docs/product.md §5.12)', () => {
+describe('scrobblingSaga (docs/product.md §5.9)', () => {
   it('sends now playing on start and one listen at half the track of real listening', async () => {
     api = mockApi(routes());
     const store = storeWithScrobblingSaga();

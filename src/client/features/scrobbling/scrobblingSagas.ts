@@ -34,7 +34,7 @@ function* listenedIfDue(listening: Listening, ended: boolean): SagaIterator {
 const WATCHED = [playerActions.trackStarted.type, playerActions.timeUpdated.type, playerActions.trackEnded.type, playerActions.engineAdvanced.type];
 
 /**
- * docs/product.md §5.12: now playing when a track starts (trackStarted: a new track outside radio
+ * docs/product.md §5.9: now playing when a track starts (trackStarted: a new track outside radio
  * mode), then one listen at its scrobble point of real listening (paused time and seeks add
  * nothing) or at its end. The radio's listens are the server's (modules/scrobble).
  */

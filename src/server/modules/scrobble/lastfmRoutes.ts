@@ -5,19 +5,22 @@ import { SCROBBLE_MESSAGES } from '../../../contract/scrobbleMessages';
 import { HttpError } from '../../lib/httpError';
 import { currentUser, requireUser } from '../../plugins/auth';
 import type { ModuleOptions } from '../moduleOptions';
+import { publicOrigin } from '../radio/stream/access/origin';
 import { saveConnection } from './connections';
 
 const tags = ['scrobble'];
 
-/** docs/product.md §7.12: Last.fm's web authorisation, from Settings' Connect to the callback that stores the session key. */
+/** docs/product.md §7.10: Last.fm's web authorisation, from Settings' Connect to the callback that stores the session key. */
 export const lastfmRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { config, now }) => {
   const connectSchema = { tags, response: { 200: LastfmConnectResponse, ...errorResponses(401, 404) } };
   app.post('/scrobble/lastfm/connect', { preValidation: requireUser, schema: connectSchema }, async (request) => {
     const lastfm = app.scrobble.lastfm;
     if (!lastfm) throw new HttpError(404, SCROBBLE_MESSAGES.lastfmNotConfigured);
     const state = app.scrobble.lastfmState.make(currentUser(request).id, now());
-    const origin = config.publicUrl ?? `${request.protocol}://${request.host}`;
-    return { success: true as const, url: lastfm.authorizeUrl(`${origin}/api/scrobble/lastfm/callback?${new URLSearchParams({ state })}`) };
+    return {
+      success: true as const,
+      url: lastfm.authorizeUrl(`${publicOrigin(config, request)}/api/scrobble/lastfm/callback?${new URLSearchParams({ state })}`),
+    };
   });
 
   // Last.fm sends the browser back here: no bearer, the signed state says whose connection it is

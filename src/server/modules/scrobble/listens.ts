@@ -10,7 +10,7 @@ import type { LastfmClient } from './lastfm';
 import type { ListenBrainzClient } from './listenBrainz';
 import { enqueue } from './queue';
 
-/** docs/product.md §5.12: a song of 30 s or less is never scrobbled (the services' own rule). */
+/** docs/product.md §5.9: a song of 30 s or less is never scrobbled (the services' own rule). */
 export const MIN_SCROBBLE_MS = 30_000;
 
 export interface ListenOptions {

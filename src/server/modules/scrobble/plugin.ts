@@ -18,7 +18,7 @@ export interface Scrobbling extends Listens {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Scrobbling (docs/product.md §5.12): the one path of listens, now playing, and the queue's sender. */
+    /** Scrobbling (docs/product.md §5.9): the one path of listens, now playing, and the queue's sender. */
     scrobble: Scrobbling;
   }
 }

@@ -42,7 +42,7 @@ beforeEach(() => {
   lb.rateLimit(0);
 });
 
-describe('the scrobble queue (docs/product.md §5.12)', () => {
+describe('the scrobble queue (docs/product.md §5.9)', () => {
   it('sends a listen once its song reached the scrobble point, as a single listen with the song and its start time', async () => {
     const user = await listener();
     const startedAt = new Date(clock.now - 100_000);

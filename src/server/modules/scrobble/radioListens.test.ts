@@ -41,7 +41,7 @@ async function connected(name: string): Promise<TestUser> {
 
 const asAdmin = (url: string, payload?: object) => t.app.inject({ method: 'POST', url, headers: admin.headers, ...(payload ? { payload } : {}) });
 
-describe('radio listens go through the one path (docs/product.md §5.12)', () => {
+describe('radio listens go through the one path (docs/product.md §5.9)', () => {
   it('a listener tuned in past the scrobble point gets a listen, not chosen by them; one who left early or never tuned in gets none', async () => {
     const [alice, bob] = [await connected('alice'), await connected('bob'), await connected('carol')];
     const song = await insertSong(t.app.db, { title: 'On Air', artist: 'Station Band', durationMs: 200_000 });

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { LiveSnapshot } from '../radio/snapshot';
 import type { Listens } from './listens';
 
-/** docs/product.md §5.12: the listening a radio listener needs for a listen, as in the web player. */
+/** docs/product.md §5.9: the listening a radio listener needs for a listen, as in the web player. */
 export const MIN_RADIO_TRACK_MS = 30_000;
 export const MAX_LISTEN_POINT_MS = 240_000;
 export const radioListenPoint = (durationMs: number) => Math.min(durationMs / 2, MAX_LISTEN_POINT_MS);

@@ -19,7 +19,7 @@ const tags = ['scrobble'];
 /** A listen the player says began more than this long ago is taken as beginning now. */
 const MAX_LISTEN_AGE_MS = 24 * 60 * 60_000;
 
-/** docs/product.md §7.12 Scrobbling: every route is the signed-in user's own (Last.fm's are in lastfmRoutes.ts). */
+/** docs/product.md §7.10 Scrobbling: every route is the signed-in user's own (Last.fm's are in lastfmRoutes.ts). */
 export const scrobbleRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { now }) => {
   async function connectionsOf(userId: string) {
     const [connections, counts] = await Promise.all([userConnections(app.db, userId), queueCounts(app.db, userId)]);

@@ -48,7 +48,7 @@ async function lastfmConnect(u: TestUser) {
 const callback = (state: string, token: string) =>
   t.app.inject({ method: 'GET', url: `/api/scrobble/lastfm/callback?${new URLSearchParams({ state, token })}` });
 
-describe('ListenBrainz connection (docs/product.md §2.10, §7.12)', () => {
+describe('ListenBrainz connection (docs/product.md §2.10, §7.10)', () => {
   it('checks the token with validate-token before saving it, and shows the ListenBrainz user name', async () => {
     const refused = await connectListenBrainz(t, alice, 'not-a-real-token');
     expect(refused.statusCode).toBe(400);

@@ -20,7 +20,7 @@ export interface ScrobbleRequest {
  * scrobble (docs/subsonic.md, Personal): a submission is a play counted as the web app counts one
  * (30 s dedupe, the user's "Record my listening history" setting), at the time the app says it
  * happened but never in the future; without submission the song becomes the user's now playing.
- * Both reach the user's ListenBrainz and Last.fm through the one listen path (docs/product.md §5.12).
+ * Both reach the user's ListenBrainz and Last.fm through the one listen path (docs/product.md §5.9).
  */
 export async function scrobble(
   nowPlaying: NowPlayingTable,
