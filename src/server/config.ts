@@ -129,7 +129,7 @@ export interface Config {
   /** SHUTDOWN_GRACE_S in ms: how long requests in flight may finish after SIGTERM (docs/architecture.md, Operations) */
   shutdownGraceMs: number;
   /**
-   * Scrobbling (docs/product.md §5.12): the services' addresses are the admin's, never a user's
+   * Scrobbling (docs/product.md §5.9): the services' addresses are the admin's, never a user's
    * (docs/decisions/scrobbling.md); Last.fm only with the admin's API key and secret.
    */
   scrobble: {

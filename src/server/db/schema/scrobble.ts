@@ -3,7 +3,7 @@ import { createdAt, ts } from './columns';
 import { users } from './users';
 
 /**
- * Scrobbling (docs/product.md §5.12): each user's connections to ListenBrainz and Last.fm, and the
+ * Scrobbling (docs/product.md §5.9): each user's connections to ListenBrainz and Last.fm, and the
  * durable queue of listens still to send. schema.ts re-exports these.
  */
 
