@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { errorResponses } from '../../../contract/common';
 import { LastfmCallbackQuery, LastfmConnectResponse } from '../../../contract/scrobble';
 import { SCROBBLE_MESSAGES } from '../../../contract/scrobbleMessages';
@@ -24,7 +25,12 @@ export const lastfmRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
   });
 
   // Last.fm sends the browser back here: no bearer, the signed state says whose connection it is
-  app.get('/scrobble/lastfm/callback', { schema: { tags, querystring: LastfmCallbackQuery } }, async (request, reply) => {
+  const callbackSchema = {
+    tags,
+    querystring: LastfmCallbackQuery,
+    response: { 302: z.null().describe('to /settings?lastfm=connected|invalid|refused|unreachable#scrobbling'), ...errorResponses(400) },
+  };
+  app.get('/scrobble/lastfm/callback', { schema: callbackSchema }, async (request, reply) => {
     const back = (result: string) => reply.redirect(`/settings?lastfm=${result}#scrobbling`, 302);
     const lastfm = app.scrobble.lastfm;
     const userId = app.scrobble.lastfmState.read(request.query.state, now());
