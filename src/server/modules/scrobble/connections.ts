@@ -2,37 +2,51 @@ import { and, eq } from 'drizzle-orm';
 import type { ScrobbleService } from '../../../contract/scrobble';
 import type { Db } from '../../db/open';
 import { scrobbleConnections } from '../../db/schema';
+import type { SecretCipher } from '../../lib/secretCipher';
 
-/** The user's scrobble connections; every query names the user, so no one reaches another's. */
-
+/**
+ * The users' scrobble connections. Every query names the user, so no one reaches another's; the
+ * token or session key is stored encrypted (docs/decisions/scrobbling.md), and one made under
+ * another server secret counts as no connection (Settings asks for it again).
+ */
 export interface Connection {
   service: ScrobbleService;
   secret: string;
   username: string;
 }
 
-export async function userConnections(db: Db, userId: string): Promise<Connection[]> {
-  return db
-    .select({ service: scrobbleConnections.service, secret: scrobbleConnections.secret, username: scrobbleConnections.username })
-    .from(scrobbleConnections)
-    .where(and(eq(scrobbleConnections.userId, userId), eq(scrobbleConnections.enabled, true)));
+export function createConnectionStore(db: Db, cipher: SecretCipher) {
+  async function list(userId: string): Promise<Connection[]> {
+    const rows = await db
+      .select({ service: scrobbleConnections.service, ciphertext: scrobbleConnections.secret, username: scrobbleConnections.username })
+      .from(scrobbleConnections)
+      .where(and(eq(scrobbleConnections.userId, userId), eq(scrobbleConnections.enabled, true)));
+    return rows.flatMap(({ ciphertext, ...row }) => {
+      const secret = cipher.decrypt(ciphertext);
+      return secret === null ? [] : [{ ...row, secret }];
+    });
+  }
+
+  return {
+    list,
+    async get(userId: string, service: ScrobbleService): Promise<Connection | undefined> {
+      return (await list(userId)).find((c) => c.service === service);
+    },
+    async save(userId: string, service: ScrobbleService, secret: string, username: string, now: Date) {
+      const ciphertext = cipher.encrypt(secret);
+      await db
+        .insert(scrobbleConnections)
+        .values({ userId, service, secret: ciphertext, username, enabled: true, createdAt: now })
+        .onConflictDoUpdate({ target: [scrobbleConnections.userId, scrobbleConnections.service], set: { secret: ciphertext, username, enabled: true } });
+    },
+    async remove(userId: string, service: ScrobbleService): Promise<boolean> {
+      const gone = await db
+        .delete(scrobbleConnections)
+        .where(and(eq(scrobbleConnections.userId, userId), eq(scrobbleConnections.service, service)))
+        .returning({ service: scrobbleConnections.service });
+      return gone.length > 0;
+    },
+  };
 }
 
-export async function userConnection(db: Db, userId: string, service: ScrobbleService): Promise<Connection | undefined> {
-  return (await userConnections(db, userId)).find((c) => c.service === service);
-}
-
-export async function saveConnection(db: Db, userId: string, service: ScrobbleService, secret: string, username: string, now: Date) {
-  await db
-    .insert(scrobbleConnections)
-    .values({ userId, service, secret, username, enabled: true, createdAt: now })
-    .onConflictDoUpdate({ target: [scrobbleConnections.userId, scrobbleConnections.service], set: { secret, username, enabled: true } });
-}
-
-export async function deleteConnection(db: Db, userId: string, service: ScrobbleService): Promise<boolean> {
-  const gone = await db
-    .delete(scrobbleConnections)
-    .where(and(eq(scrobbleConnections.userId, userId), eq(scrobbleConnections.service, service)))
-    .returning({ service: scrobbleConnections.service });
-  return gone.length > 0;
-}
+export type ConnectionStore = ReturnType<typeof createConnectionStore>;

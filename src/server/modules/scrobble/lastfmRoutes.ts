@@ -7,7 +7,6 @@ import { HttpError } from '../../lib/httpError';
 import { currentUser, requireUser } from '../../plugins/auth';
 import type { ModuleOptions } from '../moduleOptions';
 import { publicOrigin } from '../radio/stream/access/origin';
-import { saveConnection } from './connections';
 
 const tags = ['scrobble'];
 
@@ -43,7 +42,7 @@ export const lastfmRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
       return back('unreachable');
     }
     if (!session) return back('refused');
-    await saveConnection(app.db, userId, 'lastfm', session.key, session.name, new Date(now()));
+    await app.scrobble.connections.save(userId, 'lastfm', session.key, session.name, new Date(now()));
     return back('connected');
   });
 };

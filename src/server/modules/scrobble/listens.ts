@@ -5,7 +5,7 @@ import type { Db } from '../../db/open';
 import { users, type ScrobbleTrack, type SongRow } from '../../db/schema';
 import { HttpError } from '../../lib/httpError';
 import { findSong } from '../../library/songs/songQueries';
-import { userConnections, type Connection } from './connections';
+import type { Connection, ConnectionStore } from './connections';
 import type { LastfmClient } from './lastfm';
 import type { ListenBrainzClient } from './listenBrainz';
 import { enqueue } from './queue';
@@ -35,6 +35,7 @@ export function trackOf(song: SongRow): ScrobbleTrack {
 
 export interface ListensDeps {
   db: Db;
+  connections: ConnectionStore;
   log: FastifyBaseLogger;
   now: () => number;
   listenBrainz: ListenBrainzClient;
@@ -53,7 +54,7 @@ export function createListens(deps: ListensDeps) {
   async function recipients(userId: string): Promise<Connection[]> {
     const [user] = await deps.db.select({ record: users.recordListeningHistory }).from(users).where(eq(users.id, userId));
     if (!user?.record) return [];
-    return userConnections(deps.db, userId);
+    return deps.connections.list(userId);
   }
 
   async function songOf(songId: string): Promise<SongRow> {

@@ -1,5 +1,7 @@
 import fp from 'fastify-plugin';
 import type { Config } from '../../config';
+import { createSecretCipher } from '../../lib/secretCipher';
+import { createConnectionStore, type ConnectionStore } from './connections';
 import { createLastfmClient, type LastfmClient } from './lastfm';
 import { createLastfmState } from './lastfmState';
 import { createListenBrainzClient, type Fetch, type ListenBrainzClient } from './listenBrainz';
@@ -8,6 +10,8 @@ import { followRadio } from './radioListens';
 import { createSender, SENDER_INTERVAL_MS } from './sender';
 
 export interface Scrobbling extends Listens {
+  /** the users' connections, their secrets encrypted at rest */
+  connections: ConnectionStore;
   listenBrainz: ListenBrainzClient;
   /** null when the admin set no Last.fm API key */
   lastfm: LastfmClient | null;
@@ -41,14 +45,16 @@ export const scrobblePlugin = fp<ScrobblePluginOptions>(
     const listenBrainz = createListenBrainzClient(scrobble.listenBrainzUrl, fetchImpl, options.now);
     const lastfm = scrobble.lastfm ? createLastfmClient(scrobble.lastfm, fetchImpl, options.now) : null;
     const log = app.log.child({ module: 'scrobble' });
-    const sender = createSender({ db: app.db, log, now: options.now, listenBrainz, lastfm });
+    const connections = createConnectionStore(app.db, createSecretCipher(options.serverSecret, 'scrobble credentials v1'));
+    const sender = createSender({ db: app.db, connections, log, now: options.now, listenBrainz, lastfm });
     let closing = false;
     const kick = () => {
       if (!closing) void sender.runDue();
     };
-    const listens = createListens({ db: app.db, log, now: options.now, listenBrainz, lastfm, queued: kick });
+    const listens = createListens({ db: app.db, connections, log, now: options.now, listenBrainz, lastfm, queued: kick });
     app.decorate('scrobble', {
       ...listens,
+      connections,
       listenBrainz,
       lastfm,
       lastfmState: createLastfmState(options.serverSecret),

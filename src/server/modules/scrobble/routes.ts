@@ -12,7 +12,6 @@ import { SCROBBLE_MESSAGES } from '../../../contract/scrobbleMessages';
 import { HttpError } from '../../lib/httpError';
 import { currentUser, requireUser } from '../../plugins/auth';
 import type { ModuleOptions } from '../moduleOptions';
-import { deleteConnection, saveConnection, userConnections } from './connections';
 import { dropPair, queueCounts } from './queue';
 
 const tags = ['scrobble'];
@@ -22,7 +21,7 @@ const MAX_LISTEN_AGE_MS = 24 * 60 * 60_000;
 /** docs/product.md §7.10 Scrobbling: every route is the signed-in user's own (Last.fm's are in lastfmRoutes.ts). */
 export const scrobbleRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { now }) => {
   async function connectionsOf(userId: string) {
-    const [connections, counts] = await Promise.all([userConnections(app.db, userId), queueCounts(app.db, userId)]);
+    const [connections, counts] = await Promise.all([app.scrobble.connections.list(userId), queueCounts(app.db, userId)]);
     return {
       success: true as const,
       connections: connections.map((c) => ({ service: c.service, username: c.username, pending: 0, failing: 0, ...counts.get(c.service) })),
@@ -44,14 +43,14 @@ export const scrobbleRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
       throw new HttpError(502, SCROBBLE_MESSAGES.listenBrainzUnreachable);
     }
     if (!username) throw new HttpError(400, SCROBBLE_MESSAGES.tokenRejected);
-    await saveConnection(app.db, userId, 'listenbrainz', request.body.token, username, new Date(now()));
+    await app.scrobble.connections.save(userId, 'listenbrainz', request.body.token, username, new Date(now()));
     return connectionsOf(userId);
   });
 
   const deleteSchema = { tags, params: ScrobbleServiceParams, response: { 200: ScrobbleConnectionsResponse, ...errorResponses(401, 404) } };
   app.delete('/scrobble/connections/:service', { preValidation: requireUser, schema: deleteSchema }, async (request) => {
     const userId = currentUser(request).id;
-    if (!(await deleteConnection(app.db, userId, request.params.service))) throw new HttpError(404, SCROBBLE_MESSAGES.notConnected);
+    if (!(await app.scrobble.connections.remove(userId, request.params.service))) throw new HttpError(404, SCROBBLE_MESSAGES.notConnected);
     await dropPair(app.db, userId, request.params.service);
     return connectionsOf(userId);
   });

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { SongRow } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { scrobbleConnections, type SongRow } from '../../db/schema';
 import { insertSongs } from '../../library/test/songFixtures';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../test/testApp';
 import { SCROBBLE_MESSAGES } from '../../../contract/scrobbleMessages';
@@ -59,6 +60,10 @@ describe('ListenBrainz connection (docs/product.md §2.10, §7.10)', () => {
     expect(saved.statusCode).toBe(200);
     expect(saved.json().connections).toEqual([{ service: 'listenbrainz', username: LB_USER, pending: 0, failing: 0 }]);
     expect(JSON.stringify((await connections(alice)).json())).not.toContain(LB_TOKEN);
+    // kept encrypted: the row holds no token
+    const [row] = await t.app.db.select().from(scrobbleConnections).where(eq(scrobbleConnections.userId, alice.user.id));
+    expect(row.secret).not.toContain(LB_TOKEN);
+    expect(row.secret).toMatch(/^v1:/);
   });
 
   it('says when ListenBrainz cannot be reached, and saves nothing', async () => {

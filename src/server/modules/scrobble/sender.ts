@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/open';
-import { userConnection } from './connections';
+import type { ConnectionStore } from './connections';
 import type { LastfmClient } from './lastfm';
 import { LISTENBRAINZ_BATCH, type ListenBrainzClient } from './listenBrainz';
 import { LASTFM_BATCH } from './lastfm';
@@ -19,6 +19,7 @@ export function backoffMs(attempts: number): number {
 
 export interface SenderDeps {
   db: Db;
+  connections: ConnectionStore;
   log: FastifyBaseLogger;
   now: () => number;
   listenBrainz: ListenBrainzClient;
@@ -41,7 +42,7 @@ export function createSender(deps: SenderDeps) {
   }
 
   async function runPair(userId: string, service: QueueItem['service']): Promise<void> {
-    const connection = await userConnection(deps.db, userId, service);
+    const connection = await deps.connections.get(userId, service);
     if (!connection) {
       await dropPair(deps.db, userId, service);
       deps.log.info({ userId, service }, 'scrobble: queued listens dropped, the connection is gone');
