@@ -18,10 +18,9 @@ export function ScrobblingPanel() {
   const connections = useGetScrobbleConnectionsQuery();
   const privacy = useSelector(selectPrivacy);
   if (connections.isLoading) return <p>Loading…</p>;
-  if (connections.isError || !connections.data)
-    return <ErrorMessage>{errorText(connections.error, 'Could not read your scrobbling connections')}</ErrorMessage>;
-  const { data } = connections;
-  const of = (service: string) => data.connections.find((c) => c.service === service);
+  if (connections.isError) return <ErrorMessage>{errorText(connections.error, 'Could not read your scrobbling connections')}</ErrorMessage>;
+  const list = connections.data?.connections ?? [];
+  const of = (service: string) => list.find((c) => c.service === service);
   return (
     <>
       {privacy.recordListeningHistory ? (
@@ -33,7 +32,7 @@ export function ScrobblingPanel() {
         <p role="status">{SCROBBLE_MESSAGES.historyOff}</p>
       )}
       <ListenBrainzPart connection={of('listenbrainz')} />
-      {data.lastfmAvailable ? <LastfmPart connection={of('lastfm')} result={lastfmResult()} /> : null}
+      {connections.data?.lastfmAvailable ? <LastfmPart connection={of('lastfm')} result={lastfmResult()} /> : null}
     </>
   );
 }
