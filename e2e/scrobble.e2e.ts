@@ -94,3 +94,34 @@ test('a song played to its scrobble point reaches ListenBrainz; playing now arri
     await listener.close();
   }
 });
+
+test('Settings › Scrobbling on a phone in the dark: fits 360 px, reachable by keyboard, no serious axe finding', { timeout: 60_000 }, async () => {
+  const listener = await freshListener(browser, 'scrobphone', '/settings');
+  const { page } = listener;
+  try {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.setViewportSize({ width: 360, height: 740 });
+    const section = page.getByRole('region', { name: 'Scrobbling' });
+    const field = section.getByLabel('ListenBrainz user token');
+    await field.waitFor();
+    await eventually(
+      () => page.evaluate(() => document.documentElement.scrollWidth),
+      (width) => width <= 360,
+      'no sideways scroll at 360 px',
+    );
+    const save = section.getByRole('button', { name: 'Save token' });
+    const box = await save.boundingBox();
+    assert.ok(box && box.x >= 0 && box.x + box.width <= 360, `Save token fits the phone's width (${JSON.stringify(box)})`);
+
+    // the keyboard reaches the field and the button: Tab from the field lands on Save token
+    await field.focus();
+    await page.keyboard.type(E2E_LISTENBRAINZ.token);
+    await page.keyboard.press('Tab');
+    assert.equal(await save.evaluate((el) => el === document.activeElement), true, 'Tab moves from the token field to Save token');
+    await page.keyboard.press('Enter');
+    await section.getByText(`Connected as ${E2E_LISTENBRAINZ.user}.`).waitFor();
+    assert.deepEqual(await seriousA11yViolations(page), [], 'axe finds no serious or critical violation in the dark at 360 px');
+  } finally {
+    await listener.close();
+  }
+});
