@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { ScrobbleService } from '../../../contract/scrobble';
 import type { Db } from '../../db/open';
-import { scrobbleConnections } from '../../db/schema';
+import { scrobbleConnections, users } from '../../db/schema';
 import type { SecretCipher } from '../../lib/secretCipher';
 
 /**
@@ -10,25 +10,47 @@ import type { SecretCipher } from '../../lib/secretCipher';
  * another server secret counts as no connection (Settings asks for it again).
  */
 export interface Connection {
+  userId: string;
   service: ScrobbleService;
   secret: string;
   username: string;
 }
 
 export function createConnectionStore(db: Db, cipher: SecretCipher) {
-  async function list(userId: string): Promise<Connection[]> {
-    const rows = await db
-      .select({ service: scrobbleConnections.service, ciphertext: scrobbleConnections.secret, username: scrobbleConnections.username })
-      .from(scrobbleConnections)
-      .where(and(eq(scrobbleConnections.userId, userId), eq(scrobbleConnections.enabled, true)));
-    return rows.flatMap(({ ciphertext, ...row }) => {
+  const columns = {
+    userId: scrobbleConnections.userId,
+    service: scrobbleConnections.service,
+    ciphertext: scrobbleConnections.secret,
+    username: scrobbleConnections.username,
+  };
+  const readable = (rows: { userId: string; service: ScrobbleService; ciphertext: string; username: string }[]): Connection[] =>
+    rows.flatMap(({ ciphertext, ...row }) => {
       const secret = cipher.decrypt(ciphertext);
       return secret === null ? [] : [{ ...row, secret }];
     });
+
+  async function list(userId: string): Promise<Connection[]> {
+    return readable(
+      await db
+        .select(columns)
+        .from(scrobbleConnections)
+        .where(and(eq(scrobbleConnections.userId, userId), eq(scrobbleConnections.enabled, true))),
+    );
   }
 
   return {
     list,
+    /** The connections of those of `userIds` who record their listening history: one query for a whole radio audience. */
+    async recording(userIds: string[]): Promise<Connection[]> {
+      if (userIds.length === 0) return [];
+      return readable(
+        await db
+          .select(columns)
+          .from(scrobbleConnections)
+          .innerJoin(users, eq(users.id, scrobbleConnections.userId))
+          .where(and(inArray(scrobbleConnections.userId, userIds), eq(scrobbleConnections.enabled, true), eq(users.recordListeningHistory, true))),
+      );
+    },
     async get(userId: string, service: ScrobbleService): Promise<Connection | undefined> {
       return (await list(userId)).find((c) => c.service === service);
     },

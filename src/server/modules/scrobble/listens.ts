@@ -1,11 +1,10 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { MESSAGES } from '../../../contract/messages';
 import type { Db } from '../../db/open';
-import { users, type ScrobbleTrack, type SongRow } from '../../db/schema';
+import type { ScrobbleTrack, SongRow } from '../../db/schema';
 import { HttpError } from '../../lib/httpError';
 import { findSong } from '../../library/songs/songQueries';
-import type { Connection, ConnectionStore } from './connections';
+import type { ConnectionStore } from './connections';
 import type { LastfmClient } from './lastfm';
 import type { ListenBrainzClient } from './listenBrainz';
 import { enqueue } from './queue';
@@ -50,39 +49,38 @@ export interface ListensDeps {
  * or no connection: nothing is queued or sent.
  */
 export function createListens(deps: ListensDeps) {
-  /** The user's live connections, none when the user records no history. */
-  async function recipients(userId: string): Promise<Connection[]> {
-    const [user] = await deps.db.select({ record: users.recordListeningHistory }).from(users).where(eq(users.id, userId));
-    if (!user?.record) return [];
-    return deps.connections.list(userId);
-  }
-
   async function songOf(songId: string): Promise<SongRow> {
     const song = await findSong(deps.db, songId);
     if (!song) throw new HttpError(404, MESSAGES.songNotFound);
     return song;
   }
 
+  /** Queues the listen of one song by each of the users, for each of their services; answers how many it queued. */
+  async function listenedBy(userIds: string[], songId: string, options: ListenOptions): Promise<number> {
+    const song = await songOf(songId);
+    if (song.durationMs <= MIN_SCROBBLE_MS) return 0;
+    // none for a user who records no history, whatever a device sends
+    const connections = await deps.connections.recording(userIds);
+    if (connections.length === 0) return 0;
+    const track = trackOf(song);
+    const now = new Date(deps.now());
+    await enqueue(
+      deps.db,
+      connections.map((c) => ({ userId: c.userId, service: c.service, track, listenedAt: options.at, chosenByUser: options.chosen, now })),
+    );
+    deps.queued();
+    return connections.length;
+  }
+
   return {
-    /** Queues the listen for each of the user's services; answers how many it queued. */
-    async listened(userId: string, songId: string, options: ListenOptions): Promise<number> {
-      const song = await songOf(songId);
-      const connections = await recipients(userId);
-      if (connections.length === 0 || song.durationMs <= MIN_SCROBBLE_MS) return 0;
-      const track = trackOf(song);
-      const now = new Date(deps.now());
-      await enqueue(
-        deps.db,
-        connections.map((c) => ({ userId, service: c.service, track, listenedAt: options.at, chosenByUser: options.chosen, now })),
-      );
-      deps.queued();
-      return connections.length;
-    },
+    listenedBy,
+    /** Queues the user's listen for each of their services; answers how many it queued. */
+    listened: (userId: string, songId: string, options: ListenOptions) => listenedBy([userId], songId, options),
 
     /** Tells the user's services what plays now, best effort: nothing queued, a failure only logged. */
     async nowPlaying(userId: string, songId: string, options: { chosen: boolean }): Promise<void> {
       const song = await songOf(songId);
-      const connections = await recipients(userId);
+      const connections = await deps.connections.recording([userId]);
       const track = trackOf(song);
       await Promise.all(
         connections.map(async (c) => {

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
-import { scrobbleQueue } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { scrobbleQueue, users } from '../../db/schema';
 import { createUser, type TestApp, type TestUser } from '../../test/testApp';
 import { insertSong, openSocket, waitFor, type TestSocket } from '../radio/test/helpers';
 import type { MockListenBrainz } from './test/mockListenBrainz';
@@ -14,7 +15,9 @@ let base: string;
 const sockets: TestSocket[] = [];
 
 beforeAll(async () => {
-  ({ lb, clock } = await startListenBrainzKit({ tokens: { 'token-alice': 'alice-lb', 'token-bob': 'bob-lb', 'token-carol': 'carol-lb' } }));
+  ({ lb, clock } = await startListenBrainzKit({
+    tokens: { 'token-alice': 'alice-lb', 'token-bob': 'bob-lb', 'token-carol': 'carol-lb', 'token-dave': 'dave-lb' },
+  }));
   t = await appFor(lb, clock);
   admin = await createUser(t, { role: 'admin' });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -42,10 +45,13 @@ async function connected(name: string): Promise<TestUser> {
 const asAdmin = (url: string, payload?: object) => t.app.inject({ method: 'POST', url, headers: admin.headers, ...(payload ? { payload } : {}) });
 
 describe('radio listens go through the one path (docs/product.md §5.9)', () => {
-  it('a listener tuned in past the scrobble point gets a listen, not chosen by them; one who left early or never tuned in gets none', async () => {
+  it('a listener tuned in past the scrobble point gets a listen, not chosen by them; one who left early, never tuned in or records no history gets none', async () => {
     const [alice, bob] = [await connected('alice'), await connected('bob'), await connected('carol')];
     const song = await insertSong(t.app.db, { title: 'On Air', artist: 'Station Band', durationMs: 200_000 });
     const next = await insertSong(t.app.db, { title: 'After', durationMs: 100_000 });
+    const dave = await connected('dave');
+    await t.app.db.update(users).set({ recordListeningHistory: false }).where(eq(users.id, dave.user.id));
+    await tuneIn(dave);
     await tuneIn(alice);
     const early = await tuneIn(bob);
     await asAdmin('/api/radio/queue', { songId: song.id });

@@ -26,7 +26,7 @@ export interface RadioFeed {
  * was skipped, or the radio stopped), each who heard it to its scrobble point gets a listen through
  * the one path, marked not chosen by them. Each instance counts its own listeners.
  */
-export function followRadio(radio: RadioFeed, listens: Pick<Listens, 'listened'>, now: () => number, log: FastifyBaseLogger) {
+export function followRadio(radio: RadioFeed, listens: Pick<Listens, 'listenedBy'>, now: () => number, log: FastifyBaseLogger) {
   let onAir: OnAir | null = null;
   /** time heard of the track on air by users who have tuned out since */
   const heard = new Map<string, number>();
@@ -55,13 +55,12 @@ export function followRadio(radio: RadioFeed, listens: Pick<Listens, 'listened'>
     if (track.durationMs <= MIN_RADIO_TRACK_MS) return;
     const point = radioListenPoint(track.durationMs);
     const users = new Set([...heard.keys(), ...present.keys()]);
-    for (const userId of users) {
-      const total = (heard.get(userId) ?? 0) + (present.has(userId) ? heardSince(present.get(userId)!, at) : 0);
-      if (total < point) continue;
-      listens
-        .listened(userId, track.songId, { at: new Date(track.startedAt), chosen: false })
-        .catch((error: unknown) => log.warn({ userId, reason: (error as Error).message }, 'scrobble: a radio listen was not queued'));
-    }
+    const heardIt = [...users].filter((userId) => (heard.get(userId) ?? 0) + (present.has(userId) ? heardSince(present.get(userId)!, at) : 0) >= point);
+    if (heardIt.length === 0) return;
+    // one query and one insert for the whole audience, not one per listener
+    listens
+      .listenedBy(heardIt, track.songId, { at: new Date(track.startedAt), chosen: false })
+      .catch((error: unknown) => log.warn({ users: heardIt.length, reason: (error as Error).message }, 'scrobble: radio listens were not queued'));
   }
 
   radio.onListenersChanged(presenceChanged);
