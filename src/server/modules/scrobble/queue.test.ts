@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/open';
 import { users, type SongRow } from '../../db/schema';
-import { insertSongs } from '../../library/test/songFixtures';
+import { insertSong, insertSongs } from '../../library/test/songFixtures';
 import { createUser, type TestApp, type TestUser } from '../../test/testApp';
 import { createTestDatabase } from '../../test/testDb';
 import { BACKOFF_BASE_MS } from './sender';
@@ -111,6 +111,22 @@ describe('the scrobble queue (docs/product.md §5.9)', () => {
     await listened(t, user, songs[1].id);
     await t.app.scrobble.runDue();
     expect(arrivals(lb).map((l) => l.track_metadata.track_name)).toEqual([songs[1].title]);
+  });
+
+  it("drops a listen over ListenBrainz's 10240 bytes before sending, so the listens around it still arrive", async () => {
+    const user = await listener();
+    const huge = await insertSong(t.app.db, { title: 'x'.repeat(11_000), artist: 'Long Titles', durationMs: 200_000 });
+    await lb.down();
+    await listened(t, user, songs[0].id, new Date(clock.now - 300_000));
+    await listened(t, user, huge.id, new Date(clock.now - 200_000));
+    await listened(t, user, songs[1].id, new Date(clock.now - 100_000));
+    await t.app.scrobble.runDue();
+    await lb.up();
+    clock.now += 2 * 60 * 60_000;
+    await t.app.scrobble.runDue();
+    expect(arrivals(lb).map((l) => l.track_metadata.track_name)).toEqual([songs[0].title, songs[1].title]);
+    expect(lb.refused.filter((r) => r.status === 400)).toEqual([]);
+    expect(await queued(t.app.db, user.user.id)).toEqual([]);
   });
 
   it('after an outage (connections refused) the listens arrive in listened order with their own times, in one import', async () => {

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/open';
 import type { ConnectionStore } from './connections';
 import type { LastfmClient } from './lastfm';
-import { LISTENBRAINZ_BATCH, type ListenBrainzClient } from './listenBrainz';
+import { LISTENBRAINZ_BATCH, listenOf, MAX_LISTEN_SIZE, type ListenBrainzClient } from './listenBrainz';
 import { LASTFM_BATCH } from './lastfm';
 import type { SendOutcome } from './outcome';
 import { claimBatch, dropPair, duePairs, postpone, removeItems, type QueueItem } from './queue';
@@ -24,6 +24,24 @@ export interface SenderDeps {
   now: () => number;
   listenBrainz: ListenBrainzClient;
   lastfm: LastfmClient | null;
+}
+
+/**
+ * A listen over ListenBrainz's size limit would get the whole batch refused: it is dropped before
+ * sending, with the reason logged, and the others go.
+ */
+async function withinListenSize(deps: SenderDeps, userId: string, claimed: QueueItem[]): Promise<QueueItem[]> {
+  const tooBig = claimed.filter((item) => Buffer.byteLength(JSON.stringify(listenOf(item))) > MAX_LISTEN_SIZE);
+  if (tooBig.length === 0) return claimed;
+  await removeItems(
+    deps.db,
+    tooBig.map((i) => i.id),
+  );
+  deps.log.warn(
+    { userId, service: 'listenbrainz', listens: tooBig.length, reason: `over ${MAX_LISTEN_SIZE} bytes` },
+    'scrobble: listens dropped, too big for ListenBrainz',
+  );
+  return claimed.filter((item) => !tooBig.includes(item));
 }
 
 /**
@@ -49,7 +67,8 @@ export function createSender(deps: SenderDeps) {
       return;
     }
     const now = deps.now();
-    const items = await claimBatch(deps.db, userId, service, new Date(now), service === 'listenbrainz' ? LISTENBRAINZ_BATCH : LASTFM_BATCH);
+    const claimed = await claimBatch(deps.db, userId, service, new Date(now), service === 'listenbrainz' ? LISTENBRAINZ_BATCH : LASTFM_BATCH);
+    const items = service === 'listenbrainz' ? await withinListenSize(deps, userId, claimed) : claimed;
     if (items.length === 0) return;
     const outcome = await sendBatch(items, connection.secret);
     const ids = items.map((i) => i.id);
