@@ -3,8 +3,8 @@ export type SendOutcome =
   | { kind: 'sent' }
   /** a network error, 429 or 5xx: try again, not before `retryAfterMs` when the service said so */
   | { kind: 'retry'; reason: string; retryAfterMs?: number }
-  /** any other refusal: the listens are dropped with this reason (never a token) */
-  | { kind: 'drop'; reason: string };
+  /** any other refusal: the listens are dropped with this reason (never a token); `status` the HTTP one when there was an answer */
+  | { kind: 'drop'; reason: string; status?: number };
 
 /** Seconds to wait, from X-RateLimit-Reset-In (ListenBrainz) or Retry-After (seconds or an HTTP date). */
 export function retryAfterMs(headers: Headers, now: number): number | undefined {
@@ -23,7 +23,7 @@ export function outcomeOfStatus(res: Response, detail: string, now: number): Sen
   const reason = `HTTP ${res.status}${detail ? `: ${detail.slice(0, 200)}` : ''}`;
   if (res.status === 429) return { kind: 'retry', reason, retryAfterMs: retryAfterMs(res.headers, now) };
   if (res.status >= 500) return { kind: 'retry', reason };
-  return { kind: 'drop', reason };
+  return { kind: 'drop', reason, status: res.status };
 }
 
 /** A fetch that threw (refused, reset, timed out): the network's fault, tried again. */

@@ -44,6 +44,31 @@ async function withinListenSize(deps: SenderDeps, userId: string, claimed: Queue
   return claimed.filter((item) => !tooBig.includes(item));
 }
 
+function sendBatch(deps: SenderDeps, items: QueueItem[], secret: string): Promise<SendOutcome> {
+  if (items[0].service === 'listenbrainz') return deps.listenBrainz.submitListens(secret, items);
+  if (!deps.lastfm) return Promise.resolve({ kind: 'drop', reason: 'Last.fm is not set up on this server' });
+  return deps.lastfm.scrobble(secret, items);
+}
+
+/** Deletes, drops or postpones the listens as the outcome says; answers false when they wait. */
+async function settle(deps: SenderDeps, userId: string, items: QueueItem[], outcome: SendOutcome): Promise<boolean> {
+  const service = items[0].service;
+  const ids = items.map((i) => i.id);
+  if (outcome.kind === 'sent') {
+    await removeItems(deps.db, ids);
+    return true;
+  }
+  if (outcome.kind === 'drop') {
+    await removeItems(deps.db, ids);
+    deps.log.warn({ userId, service, listens: ids.length, reason: outcome.reason }, 'scrobble: listens dropped, the service refused them');
+    return true;
+  }
+  const wait = outcome.retryAfterMs ?? backoffMs(items[0].attempts);
+  await postpone(deps.db, ids, new Date(deps.now() + wait), outcome.reason);
+  deps.log.info({ userId, service, listens: ids.length, reason: outcome.reason, retryInMs: wait }, 'scrobble: listens postponed');
+  return false;
+}
+
 /**
  * The queue's sender (docs/decisions/scrobbling.md): each due (user, service) pair's listens in
  * listened order, a batch per call; sent ones deleted, refused ones dropped with the reason logged,
@@ -52,12 +77,6 @@ async function withinListenSize(deps: SenderDeps, userId: string, claimed: Queue
 export function createSender(deps: SenderDeps) {
   let running: Promise<void> | null = null;
   let again = false;
-
-  async function sendBatch(items: QueueItem[], secret: string): Promise<SendOutcome> {
-    if (items[0].service === 'listenbrainz') return deps.listenBrainz.submitListens(secret, items);
-    if (!deps.lastfm) return { kind: 'drop', reason: 'Last.fm is not set up on this server' };
-    return deps.lastfm.scrobble(secret, items);
-  }
 
   async function runPair(userId: string, service: QueueItem['service']): Promise<void> {
     const connection = await deps.connections.get(userId, service);
@@ -70,18 +89,16 @@ export function createSender(deps: SenderDeps) {
     const claimed = await claimBatch(deps.db, userId, service, new Date(now), service === 'listenbrainz' ? LISTENBRAINZ_BATCH : LASTFM_BATCH);
     const items = service === 'listenbrainz' ? await withinListenSize(deps, userId, claimed) : claimed;
     if (items.length === 0) return;
-    const outcome = await sendBatch(items, connection.secret);
-    const ids = items.map((i) => i.id);
-    if (outcome.kind === 'sent') {
-      await removeItems(deps.db, ids);
-    } else if (outcome.kind === 'drop') {
-      await removeItems(deps.db, ids);
-      deps.log.warn({ userId, service, listens: ids.length, reason: outcome.reason }, 'scrobble: listens dropped, the service refused them');
-    } else {
-      const wait = outcome.retryAfterMs ?? backoffMs(items[0].attempts);
-      await postpone(deps.db, ids, new Date(deps.now() + wait), outcome.reason);
-      deps.log.info({ userId, service, listens: ids.length, reason: outcome.reason, retryInMs: wait }, 'scrobble: listens postponed');
+    const outcome = await sendBatch(deps, items, connection.secret);
+    // a batch refused as a whole for one bad listen: each goes alone, so only that one is lost
+    if (outcome.kind === 'drop' && outcome.status === 400 && items.length > 1) {
+      for (const item of items) {
+        // one that must wait stops the rest, which stay claimed a minute behind it, in order
+        if (!(await settle(deps, userId, [item], await sendBatch(deps, [item], connection.secret)))) return;
+      }
+      return;
     }
+    await settle(deps, userId, items, outcome);
   }
 
   async function runAll(): Promise<void> {
