@@ -72,28 +72,32 @@ export function createListens(deps: ListensDeps) {
     return connections.length;
   }
 
+  /** Tells the users' services what plays now (the radio's whole audience at once), best effort: nothing queued, a failure only logged. */
+  async function nowPlayingFor(userIds: string[], songId: string, options: { chosen: boolean }): Promise<void> {
+    const song = await songOf(songId);
+    const connections = await deps.connections.recording(userIds);
+    const track = trackOf(song);
+    await Promise.all(
+      connections.map(async (c) => {
+        const outcome =
+          c.service === 'listenbrainz'
+            ? await deps.listenBrainz.playingNow(c.secret, track, options.chosen)
+            : deps.lastfm
+              ? await deps.lastfm.updateNowPlaying(c.secret, track)
+              : ({ kind: 'drop', reason: 'Last.fm is not set up on this server' } as const);
+        if (outcome.kind !== 'sent') deps.log.info({ userId: c.userId, service: c.service, reason: outcome.reason }, 'scrobble: now playing not sent');
+      }),
+    );
+  }
+
   return {
     listenedBy,
     /** Queues the user's listen for each of their services; answers how many it queued. */
     listened: (userId: string, songId: string, options: ListenOptions) => listenedBy([userId], songId, options),
 
     /** Tells the user's services what plays now, best effort: nothing queued, a failure only logged. */
-    async nowPlaying(userId: string, songId: string, options: { chosen: boolean }): Promise<void> {
-      const song = await songOf(songId);
-      const connections = await deps.connections.recording([userId]);
-      const track = trackOf(song);
-      await Promise.all(
-        connections.map(async (c) => {
-          const outcome =
-            c.service === 'listenbrainz'
-              ? await deps.listenBrainz.playingNow(c.secret, track, options.chosen)
-              : deps.lastfm
-                ? await deps.lastfm.updateNowPlaying(c.secret, track)
-                : ({ kind: 'drop', reason: 'Last.fm is not set up on this server' } as const);
-          if (outcome.kind !== 'sent') deps.log.info({ userId, service: c.service, reason: outcome.reason }, 'scrobble: now playing not sent');
-        }),
-      );
-    },
+    nowPlaying: (userId: string, songId: string, options: { chosen: boolean }) => nowPlayingFor([userId], songId, options),
+    nowPlayingFor,
   };
 }
 

@@ -45,7 +45,7 @@ async function connected(name: string): Promise<TestUser> {
 const asAdmin = (url: string, payload?: object) => t.app.inject({ method: 'POST', url, headers: admin.headers, ...(payload ? { payload } : {}) });
 
 describe('radio listens go through the one path (docs/product.md §5.9)', () => {
-  it('a listener tuned in past the scrobble point gets a listen, not chosen by them; one who left early, never tuned in or records no history gets none', async () => {
+  it('a listener tuned in past the scrobble point gets a listen, not chosen by them, and now playing as a track goes on air; one who left early, never tuned in or records no history gets none', async () => {
     const [alice, bob] = [await connected('alice'), await connected('bob'), await connected('carol')];
     const song = await insertSong(t.app.db, { title: 'On Air', artist: 'Station Band', durationMs: 200_000 });
     const next = await insertSong(t.app.db, { title: 'After', durationMs: 100_000 });
@@ -79,7 +79,13 @@ describe('radio listens go through the one path (docs/product.md §5.9)', () => 
         }),
       },
     ]);
-    expect(lb.receivedBy).toEqual(['alice-lb']);
+    const by = (type: string, title: string) =>
+      lb.received.flatMap((sub, i) => (sub.listen_type === type && sub.payload[0].track_metadata.track_name === title ? [lb.receivedBy[i]] : []));
+    expect(by('single', 'On Air')).toEqual(['alice-lb']);
+    // now playing as each track went on air, to those tuned in then who record their history
+    await lb.waitFor((r) => r.some((sub) => sub.listen_type === 'playing_now' && sub.payload[0].track_metadata.track_name === 'After'));
+    expect(by('playing_now', 'On Air').sort()).toEqual(['alice-lb', 'bob-lb']);
+    expect(by('playing_now', 'After')).toEqual(['alice-lb']);
     expect(await t.app.db.select().from(scrobbleQueue)).toEqual([]);
   });
 });

@@ -26,7 +26,7 @@ export interface RadioFeed {
  * was skipped, or the radio stopped), each who heard it to its scrobble point gets a listen through
  * the one path, marked not chosen by them. Each instance counts its own listeners.
  */
-export function followRadio(radio: RadioFeed, listens: Pick<Listens, 'listenedBy'>, now: () => number, log: FastifyBaseLogger) {
+export function followRadio(radio: RadioFeed, listens: Pick<Listens, 'listenedBy' | 'nowPlayingFor'>, now: () => number, log: FastifyBaseLogger) {
   let onAir: OnAir | null = null;
   /** time heard of the track on air by users who have tuned out since */
   const heard = new Map<string, number>();
@@ -73,5 +73,11 @@ export function followRadio(radio: RadioFeed, listens: Pick<Listens, 'listenedBy
     if (onAir) settle(onAir, now());
     heard.clear();
     onAir = next;
+    // the new track is what those tuned in are playing now
+    if (next && present.size > 0 && !settled.includes(next.itemId)) {
+      listens
+        .nowPlayingFor([...present.keys()], next.songId, { chosen: false })
+        .catch((error: unknown) => log.info({ reason: (error as Error).message }, 'scrobble: radio now playing not sent'));
+    }
   });
 }
