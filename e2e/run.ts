@@ -9,7 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildServer } from '../scripts/build/server.mjs';
-import { freePort, startServer } from './support/server';
+import { startMockListenBrainz } from '../src/server/modules/scrobble/test/mockListenBrainz';
+import { E2E_LISTENBRAINZ, freePort, startServer } from './support/server';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'wavelength-e2e-'));
@@ -32,8 +33,10 @@ if (!process.env.E2E_CLIENT_DIR) {
 console.log('e2e: compiling the server...');
 await buildServer(root);
 
+// a local ListenBrainz the server scrobbles to (e2e/scrobble.e2e.ts reads what it received)
+const listenBrainz = await startMockListenBrainz({ tokens: { [E2E_LISTENBRAINZ.token]: E2E_LISTENBRAINZ.user } });
 const port = await freePort();
-const server = await startServer({ root, port, dataDir: path.join(tmp, 'data'), clientDir });
+const server = await startServer({ root, port, dataDir: path.join(tmp, 'data'), clientDir, env: { LISTENBRAINZ_URL: listenBrainz.url } });
 console.log(`e2e: server on ${server.baseUrl}`);
 
 // arguments are e2e files, or words that pick the e2e files whose names contain them (`-- playback click`)
@@ -47,15 +50,17 @@ const files = (
 if (!files.length) {
   console.error(`e2e: no e2e file matches ${only.join(' ')}`);
   await server.stop();
+  await listenBrainz.close();
   process.exit(1);
 }
 console.log(`e2e: ${files.join(' ')}`);
 const child = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), '--test', '--test-concurrency=1', ...files], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, E2E_BASE_URL: server.baseUrl, E2E_DATA_DIR: path.join(tmp, 'data') },
+  env: { ...process.env, E2E_BASE_URL: server.baseUrl, E2E_DATA_DIR: path.join(tmp, 'data'), E2E_LISTENBRAINZ_URL: listenBrainz.url },
 });
 const code: number = await new Promise((resolve) => child.on('exit', (c) => resolve(c ?? 1)));
 await server.stop();
+await listenBrainz.close();
 if (!process.env.E2E_KEEP) rmSync(tmp, { recursive: true, force: true });
 process.exit(code);

@@ -3,6 +3,8 @@ import net from 'node:net';
 import path from 'node:path';
 
 export const E2E_ADMIN = { email: 'admin@e2e.test', password: 'admin-password-e2e' };
+/** The token the runner's mock ListenBrainz accepts, and the user name it answers (e2e/scrobble.e2e.ts). */
+export const E2E_LISTENBRAINZ = { token: 'e2e-listenbrainz-token-0123456789', user: 'e2e-lb-listener' };
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

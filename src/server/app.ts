@@ -30,6 +30,9 @@ import { publicShareRoutes } from './modules/shares/publicRoutes';
 import { shareRoutes } from './modules/shares/routes';
 import { songRoutes } from './modules/songs/routes';
 import { statsRoutes } from './modules/stats/routes';
+import { scrobblePlugin, type ScrobblePluginOptions } from './modules/scrobble/plugin';
+import { scrobbleRoutes } from './modules/scrobble/routes';
+import { lastfmRoutes } from './modules/scrobble/lastfmRoutes';
 import { subsonicAccessRoutes } from './modules/subsonic/access/routes';
 import { subsonicRoutes } from './modules/subsonic/routes';
 import { authPlugin } from './plugins/auth';
@@ -64,6 +67,8 @@ export interface AppDeps {
   statfs?: StatFs;
   /** the radio stream's source and authorizer (defaults: the station's scheduled tracks, and listen links or the public switch); tests pass their own */
   radioStream?: Omit<RadioStreamPluginOptions, 'config'>;
+  /** scrobbling's HTTP client and sender interval; tests pass their own */
+  scrobble?: Pick<ScrobblePluginOptions, 'fetch' | 'intervalMs'>;
 }
 
 /** The whole server as one Fastify instance: what index.ts listens with and tests inject into. */
@@ -94,6 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(radioPlugin, { now });
   await app.register(radioStreamAccessPlugin, { serverSecret: deps.jwtSecret, now });
   await app.register(radioStreamPlugin, { config: deps.config, ...deps.radioStream });
+  await app.register(scrobblePlugin, { config: deps.config, serverSecret: deps.jwtSecret, now, ...deps.scrobble });
   await app.register(libraryPlugin, { config: deps.config, now, ffmpegAvailable: hasFfmpeg });
   await app.register(artworkPlugin, { config: deps.config });
   // before the routes: its latency hook applies to the routes added after it
@@ -109,6 +115,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(likedRoutes, moduleOptions);
       await api.register(bookmarkRoutes, moduleOptions);
       await api.register(statsRoutes, moduleOptions);
+      await api.register(scrobbleRoutes, moduleOptions);
+      await api.register(lastfmRoutes, moduleOptions);
       await api.register(radioRoutes, moduleOptions);
       await api.register(radioStreamAccessRoutes, moduleOptions);
       await api.register(musicBoxRoutes, moduleOptions);

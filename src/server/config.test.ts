@@ -77,3 +77,23 @@ describe('RADIO_STREAM_*', () => {
     expect(() => loadConfig({ RADIO_STREAM_MAX_PER_USER: '0' })).toThrow(/RADIO_STREAM_MAX_PER_USER/);
   });
 });
+
+describe('scrobbling (LISTENBRAINZ_URL, LASTFM_*)', () => {
+  const load = (env: Record<string, string>) => loadConfig({ NODE_ENV: 'test', ...env });
+
+  it('scrobbles to ListenBrainz by default, and has no Last.fm without the admin key and secret', () => {
+    expect(load({}).scrobble).toEqual({ listenBrainzUrl: 'https://api.listenbrainz.org', lastfm: null });
+    expect(load({ LISTENBRAINZ_URL: 'https://maloja.example/apis/listenbrainz/' }).scrobble.listenBrainzUrl).toBe('https://maloja.example/apis/listenbrainz');
+  });
+
+  it('takes the Last.fm key and secret together, with the documented default addresses', () => {
+    expect(load({ LASTFM_API_KEY: 'abc123', LASTFM_API_SECRET: 'def456' }).scrobble.lastfm).toEqual({
+      apiKey: 'abc123',
+      apiSecret: 'def456',
+      apiUrl: 'https://ws.audioscrobbler.com/2.0/',
+      authUrl: 'https://www.last.fm/api/auth/',
+    });
+    expect(() => load({ LASTFM_API_KEY: 'abc123' })).toThrow('Invalid LASTFM_API_SECRET: LASTFM_API_KEY and LASTFM_API_SECRET go together');
+    expect(() => load({ LISTENBRAINZ_URL: 'not a url' })).toThrow(/^Invalid LISTENBRAINZ_URL/);
+  });
+});

@@ -88,6 +88,11 @@ const EnvSchema = z.object({
     .regex(/^[\x21-\x7e]{16,}$/, 'must be at least 16 printable characters, without spaces')
     .optional(),
   SHUTDOWN_GRACE_S: z.coerce.number().min(0).max(600).default(8),
+  LISTENBRAINZ_URL: z.url().default('https://api.listenbrainz.org'),
+  LASTFM_API_KEY: z.string().regex(/^\w+$/, 'must be the key Last.fm gave you (letters and digits)').optional(),
+  LASTFM_API_SECRET: z.string().regex(/^\w+$/, 'must be the secret Last.fm gave you (letters and digits)').optional(),
+  LASTFM_API_URL: z.url().default('https://ws.audioscrobbler.com/2.0/'),
+  LASTFM_AUTH_URL: z.url().default('https://www.last.fm/api/auth/'),
 });
 
 export interface Config {
@@ -123,6 +128,14 @@ export interface Config {
   metricsToken?: string;
   /** SHUTDOWN_GRACE_S in ms: how long requests in flight may finish after SIGTERM (docs/architecture.md, Operations) */
   shutdownGraceMs: number;
+  /**
+   * Scrobbling (docs/product.md §5.10): the services' addresses are the admin's, never a user's
+   * (docs/decisions/scrobbling.md); Last.fm only with the admin's API key and secret.
+   */
+  scrobble: {
+    listenBrainzUrl: string;
+    lastfm: { apiKey: string; apiSecret: string; apiUrl: string; authUrl: string } | null;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -159,6 +172,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
     throw new ConfigError('Invalid JWT_SECRET: required when NODE_ENV=production');
   }
+  if (!e.LASTFM_API_KEY !== !e.LASTFM_API_SECRET) {
+    throw new ConfigError('Invalid LASTFM_API_SECRET: LASTFM_API_KEY and LASTFM_API_SECRET go together');
+  }
   if ((e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) || (!e.ADMIN_EMAIL && e.ADMIN_PASSWORD)) {
     throw new ConfigError('Invalid ADMIN_PASSWORD: ADMIN_EMAIL and ADMIN_PASSWORD go together');
   }
@@ -193,5 +209,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     metricsToken: e.METRICS_TOKEN,
     shutdownGraceMs: Math.round(e.SHUTDOWN_GRACE_S * 1000),
+    scrobble: {
+      listenBrainzUrl: e.LISTENBRAINZ_URL.replace(/\/+$/, ''),
+      lastfm:
+        e.LASTFM_API_KEY && e.LASTFM_API_SECRET
+          ? { apiKey: e.LASTFM_API_KEY, apiSecret: e.LASTFM_API_SECRET, apiUrl: e.LASTFM_API_URL, authUrl: e.LASTFM_AUTH_URL }
+          : null,
+    },
   };
 }

@@ -5,6 +5,6 @@ import { transportBaseQuery } from './transport';
 export const baseApi = createApi({
   reducerPath: 'api',
   baseQuery: transportBaseQuery,
-  tagTypes: ['Me', 'Song', 'Liked', 'Playlist', 'Stats', 'Profile', 'Suggestion', 'Radio', 'SubsonicAccess', 'MissingSongs', 'RadioStream'],
+  tagTypes: ['Me', 'Song', 'Liked', 'Playlist', 'Stats', 'Profile', 'Suggestion', 'Radio', 'SubsonicAccess', 'MissingSongs', 'RadioStream', 'Scrobble'],
   endpoints: () => ({}),
 });

@@ -5,6 +5,7 @@ import { musicBoxSaga } from '../features/musicBox/musicBoxSagas';
 import { playerSaga } from '../features/player/playerSagas';
 import { settingsSaga } from '../features/settings/settingsSagas';
 import { statsSaga } from '../features/stats/statsSagas';
+import { scrobblingSaga } from '../features/scrobbling/scrobblingSagas';
 
 /**
  * The radio's sagas (its socket, radio mode, the station's next track) are a chunk of their own,
@@ -19,5 +20,5 @@ function* radioSagaChunk(): SagaIterator {
 }
 
 export function* rootSaga() {
-  yield all([fork(authSaga), fork(playerSaga), fork(radioSagaChunk), fork(musicBoxSaga), fork(settingsSaga), fork(statsSaga)]);
+  yield all([fork(authSaga), fork(playerSaga), fork(radioSagaChunk), fork(musicBoxSaga), fork(settingsSaga), fork(statsSaga), fork(scrobblingSaga)]);
 }

@@ -10,3 +10,4 @@ export { suggestions, suggestionVotes } from './schema/suggestions';
 export { radioHistory, radioListenTokens, radioQueue, radioState } from './schema/radio';
 export { itemRatings, itemStars, playQueues, subsonicApiKeys, subsonicAppPasswords } from './schema/subsonic';
 export { shares, type ShareRow } from './schema/shares';
+export { scrobbleConnections, scrobbleQueue, type ScrobbleTrack } from './schema/scrobble';

@@ -25,12 +25,20 @@ export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
 
 /** buildApp on a database of its own; config from `env` on top of test defaults. */
 export async function createTestApp(
-  options: { env?: Record<string, string>; database?: Database; ffmpegAvailable?: () => boolean; statfs?: StatFs; radioStream?: AppDeps['radioStream'] } = {},
+  options: {
+    env?: Record<string, string>;
+    database?: Database;
+    ffmpegAvailable?: () => boolean;
+    statfs?: StatFs;
+    radioStream?: AppDeps['radioStream'];
+    scrobble?: AppDeps['scrobble'];
+    clock?: { now: number };
+  } = {},
 ): Promise<TestApp> {
   const dataDir = path.join(os.tmpdir(), `wavelength-test-${randomBytes(6).toString('hex')}`);
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEMO_LIBRARY: 'off', ...options.env });
   const database = options.database ?? (await createTestDatabase());
-  const clock = { now: Date.now() };
+  const clock = options.clock ?? { now: Date.now() };
   const app = await buildApp({
     config,
     database,
@@ -40,6 +48,7 @@ export async function createTestApp(
     ffmpegAvailable: options.ffmpegAvailable,
     statfs: options.statfs,
     radioStream: options.radioStream,
+    scrobble: options.scrobble,
   });
   await app.ready();
   return {

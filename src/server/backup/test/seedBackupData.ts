@@ -88,6 +88,16 @@ async function seedRows(t: TestApp, adminId: string, userId: string, songIds: st
   await db.insert(schema.itemStars).values({ userId, itemKind: 'artist', itemId: artist.id });
   await db.insert(schema.playQueues).values({ userId, songIds: songIds.slice(0, 3), currentSongId: songIds[1], positionMs: 42_000, changedBy: 'app' });
   await db.insert(schema.bookmarks).values({ userId, songId: songIds[2], positionMs: 93_500, comment: 'the bridge' });
+  await db.insert(schema.scrobbleConnections).values({ userId, service: 'listenbrainz', secret: 'v1:iv:tag:body', username: 'lb-user' });
+  await db.insert(schema.scrobbleQueue).values({
+    userId,
+    service: 'listenbrainz',
+    track: { artist: 'Queued', title: 'Listen', album: null, durationMs: 200_000, trackNumber: 3, artistMbids: [] },
+    listenedAt: new Date('2026-01-02T03:04:05.678Z'),
+    chosenByUser: false,
+    attempts: 2,
+    lastError: 'HTTP 503',
+  });
   await db.insert(schema.passwordResets).values({ userId, tokenHash: 'reset-hash', expiresAt: new Date(Date.now() + 3_600_000) });
   await db.insert(schema.addressLimits).values({ key: 'login:127.0.0.1', count: 3, resetAt: new Date() });
   await db.execute(sql`insert into auth_attempts (kind, key, at) values ('login_failure', ${userId}, '2026-01-02 03:04:05.123456+00')`);

@@ -45,6 +45,11 @@ export class ListenerHub {
     return this.byUser.get(userId)?.size ?? 0;
   }
 
+  /** the users with an open socket here */
+  userIds(): IterableIterator<string> {
+    return this.byUser.keys();
+  }
+
   /** distinct users with an open socket here */
   get userCount(): number {
     return this.byUser.size;

@@ -59,6 +59,9 @@ export class RadioService {
   private stopped = false;
   /** the distinct listeners of the live stream (modules/radio/stream): user ids, and a key per anonymous connection */
   private streamListenerKeys: () => ReadonlySet<string> = () => new Set();
+  /** other modules following the station (scrobbling: modules/scrobble/radioListens.ts) */
+  private readonly stationWatchers: ((snapshot: LiveSnapshot) => void)[] = [];
+  private readonly presenceWatchers: (() => void)[] = [];
 
   constructor(private readonly options: RadioServiceOptions) {
     const { database, now, log } = options;
@@ -68,7 +71,7 @@ export class RadioService {
     this.sessionBus = createSessionEventBus(database, (error) => log.warn({ err: error }, 'radio: bad session event'));
     const broadcast = (message: RadioServerMessage) => this.hub.broadcast(JSON.stringify(message));
     const changed = () => this.changed();
-    this.hub = new ListenerHub(() => this.counts.onLocalChange());
+    this.hub = new ListenerHub(() => this.localListenersChanged());
     this.counts = new ListenerCounts({
       instanceId: this.instanceId,
       now,
@@ -78,7 +81,7 @@ export class RadioService {
       localCount: () => this.localListenerCount(),
       publish: (event) => this.bus.publish(event),
     });
-    this.live = new LiveState({ db, now, log, broadcast, listeners: () => this.counts.total(), onRefreshed: () => this.clock.schedule() });
+    this.live = new LiveState({ db, now, log, broadcast, listeners: () => this.counts.total(), onRefreshed: () => this.refreshed() });
     this.clock = new RadioClock({ database, now, log, lockRetryMs: timings.lockRetryMs, changed, snapshot: () => this.live.lastRead });
     this.writes = new StationWrites({ db, now, changed });
     this.sockets = new RadioSockets({
@@ -200,7 +203,26 @@ export class RadioService {
 
   /** A stream listener came or went. */
   streamListenersChanged(): void {
-    this.counts.onLocalChange();
+    this.localListenersChanged();
+  }
+
+  // ---------------------------------------------------------------- followers
+
+  /** Calls `watch` with the station after every re-read of this instance (a track change among them). */
+  onStationRead(watch: (snapshot: LiveSnapshot) => void): void {
+    this.stationWatchers.push(watch);
+  }
+
+  /** Calls `watch` when a user tunes in or out on this instance (socket or signed stream). */
+  onListenersChanged(watch: () => void): void {
+    this.presenceWatchers.push(watch);
+  }
+
+  /** The users tuned in on this instance: an open radio socket, or the live stream by their listen link. */
+  tunedInUsers(): Set<string> {
+    const users = new Set(this.hub.userIds());
+    for (const key of this.streamListenerKeys()) if (!key.startsWith('anonymous:')) users.add(key);
+    return users;
   }
 
   // ---------------------------------------------------------------- wiring
@@ -210,6 +232,17 @@ export class RadioService {
     let count = this.hub.userCount;
     for (const key of this.streamListenerKeys()) if (this.hub.socketCount(key) === 0) count += 1;
     return count;
+  }
+
+  private localListenersChanged(): void {
+    this.counts.onLocalChange();
+    for (const watch of this.presenceWatchers) watch();
+  }
+
+  private refreshed(): void {
+    this.clock.schedule();
+    const snapshot = this.live.lastRead;
+    if (snapshot) for (const watch of this.stationWatchers) watch(snapshot);
   }
 
   /** After a write or a clock tick: every instance re-reads (this one too, and is awaited). */

@@ -14,8 +14,8 @@ import { ffmpegAvailable } from '../../library/scan/ffmpeg';
 import { durationSeconds } from '../../library/songs/toSong';
 import type { ZodApp } from '../../plugins/zodSchemas';
 import type { ModuleOptions } from '../moduleOptions';
-import { publicOrigin } from '../radio/stream/access/origin';
-import { downloadDisposition } from '../subsonic/media/downloadName';
+import { publicOrigin } from '../../lib/http/publicOrigin';
+import { downloadDisposition } from '../../lib/http/downloadDisposition';
 import { liveShare, ownerName, sharedThing, sharedTracks, visitShare, type SharedTrack } from './repository';
 
 /*

@@ -3,7 +3,7 @@ import { errorResponses, SuccessResponse } from '../../../contract/common';
 import { CreateShareBody, ShareIdParams, ShareResponse, SharesResponse, UpdateShareBody } from '../../../contract/shares';
 import { currentUser, requireUser } from '../../plugins/auth';
 import type { ModuleOptions } from '../moduleOptions';
-import { publicOrigin } from '../radio/stream/access/origin';
+import { publicOrigin } from '../../lib/http/publicOrigin';
 import { changeShare, createShare, ownShares, ownShareOrThrow, revokeShare, toShare } from './service';
 
 const tags = ['shares'];

@@ -3,6 +3,7 @@ import { useDispatch, useSelector } from 'react-redux';
 import { LibraryScanPanel } from '../../../features/libraryScan';
 import { ProfileFields, useSaveProfile, type ProfileDraft } from '../../../features/profile';
 import { RadioStreamPanel } from '../../../features/radioStream';
+import { ScrobblingPanel } from '../../../features/scrobbling';
 import { SharesPanel } from '../../../features/shares';
 import { SubsonicAccessPanel } from '../../../features/subsonicAccess';
 import {
@@ -64,6 +65,9 @@ function ActAtOncePanels({ isAdmin }: { isAdmin: boolean }) {
       <Panel id="settings-shares" title="Shares">
         <SharesPanel />
       </Panel>
+      <Panel id="scrobbling" title="Scrobbling">
+        <ScrobblingPanel />
+      </Panel>
       {isAdmin ? (
         <Panel id="settings-library" title="Library">
           <LibraryScanPanel />
@@ -76,7 +80,7 @@ function ActAtOncePanels({ isAdmin }: { isAdmin: boolean }) {
 /**
  * docs/product.md §2.10 Settings: six sections (Playback: §2.14); Save keeps them (profile and listening history on
  * the server, the rest in the browser), Cancel puts them back, and leaving with changes asks first.
- * Subsonic apps (§2.13), Radio (the live stream's listen link) and Library act at once, outside Save.
+ * Subsonic apps (§2.13), Radio (the live stream's listen link), Scrobbling and Library act at once, outside Save.
  */
 export default function SettingsScreen() {
   useDocumentTitle('Settings');

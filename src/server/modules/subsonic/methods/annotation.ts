@@ -37,14 +37,21 @@ export const annotationMethods: MethodTable = {
   },
 
   scrobble: {
-    async handle({ nowPlaying, db, user, params, now }) {
+    async handle({ app, nowPlaying, db, user, params, now }) {
       const songIds = params.all('id');
       if (songIds.length === 0) throw missingParameter('id');
       const times = params.all('time').map((raw) => {
         if (!/^\d+$/.test(raw.trim())) throw invalidParameter('time', 'must be milliseconds since 1970');
         return Number(raw);
       });
-      await scrobble(nowPlaying, db, user.id, { songIds, times, submission: params.bool('submission', true), client: params.string('c') ?? '' }, now());
+      await scrobble(
+        nowPlaying,
+        db,
+        user.id,
+        { songIds, times, submission: params.bool('submission', true), client: params.string('c') ?? '' },
+        now(),
+        app.scrobble,
+      );
       return {};
     },
   },

@@ -12,7 +12,7 @@ import { SENT, type MethodTable, type SubsonicContext } from '../method';
 import { isUuid } from '../../../lib/uuid';
 import { coverArtHash } from '../media/coverArtHash';
 import { thumbnailSize } from '../media/coverArtReply';
-import { downloadDisposition } from '../media/downloadName';
+import { downloadDisposition } from '../../../lib/http/downloadDisposition';
 import { plainLyrics, structuredLyrics } from '../media/lyrics';
 import { songFile } from '../media/songFile';
 import { SUBSONIC_ERROR, SubsonicError, notFound } from '../protocol/errors';

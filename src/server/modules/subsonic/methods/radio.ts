@@ -1,4 +1,4 @@
-import { publicOrigin } from '../../radio/stream/access/origin';
+import { publicOrigin } from '../../../lib/http/publicOrigin';
 import type { MethodTable } from '../method';
 
 const ARTWORK_URL_PREFIX = '/api/artwork/';

@@ -2,7 +2,7 @@ import { SHARE_DESCRIPTION_MAX, SHARE_MESSAGES, SHARE_SONGS_MAX, type ShareKind 
 import type { Db } from '../../../db/open';
 import type { ShareRow } from '../../../db/schema';
 import { isUuid } from '../../../lib/uuid';
-import { publicOrigin } from '../../radio/stream/access/origin';
+import { publicOrigin } from '../../../lib/http/publicOrigin';
 import { kindOfId, sharedTracks, sharesOf } from '../../shares/repository';
 import { changeShare, createShare, ownShareOrThrow, revokeShare, shareUrl, type ShareChanges } from '../../shares/service';
 import type { MethodTable, SubsonicContext, SubsonicUser } from '../method';

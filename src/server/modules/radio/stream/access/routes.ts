@@ -4,7 +4,7 @@ import { MESSAGES } from '../../../../../contract/messages';
 import { RadioListenUrl, RadioStreamPublicBody } from '../../../../../contract/radioStream';
 import { currentUser, requireAdmin, requireUser } from '../../../../plugins/auth';
 import type { ModuleOptions } from '../../../moduleOptions';
-import { publicOrigin } from './origin';
+import { publicOrigin } from '../../../../lib/http/publicOrigin';
 
 /**
  * The listen links to the live stream (docs/api/radio.md, Live stream): each user's own, renewed on

@@ -1,0 +1,2 @@
+export { ScrobblingPanel } from './components/ScrobblingPanel';
+export { scrobblingSaga } from './scrobblingSagas';
