@@ -67,9 +67,15 @@ function ffmpegPlays(url: string, seconds: number): Promise<{ code: number; samp
   });
 }
 
-/** The first 10 ms window from `from` on that is a tone (not the hiss a codec makes of silence) above `aboveHz`, by its zero crossings; -1 if none. */
-function toneAt(samples: Int16Array, aboveHz: number, from = 0): number {
+/**
+ * The first 10 ms window from `from` on where a tone (not the hiss a codec makes of silence) between
+ * `aboveHz` and `belowHz` begins and holds 50 ms, by its zero crossings; -1 if none.
+ */
+function toneAt(samples: Int16Array, aboveHz: number, from = 0, belowHz = Number.POSITIVE_INFINITY): number {
   const window = SAMPLE_RATE / 100;
+  // a tone holds for HOLD windows in a row: a click where the stream starts (many crossings in one window) is not one
+  const HOLD = 5;
+  let held = 0;
   for (let start = from; start + window <= samples.length; start += window) {
     let crossings = 0;
     let energy = 0;
@@ -77,7 +83,9 @@ function toneAt(samples: Int16Array, aboveHz: number, from = 0): number {
       if (samples[i - 1] < 0 !== samples[i] < 0) crossings += 1;
       energy += samples[i] * samples[i];
     }
-    if (Math.sqrt(energy / window) > 1000 && crossings * 50 > aboveHz) return start;
+    const hz = crossings * 50;
+    held = Math.sqrt(energy / window) > 1000 && hz > aboveHz && hz < belowHz ? held + 1 : 0;
+    if (held === HOLD) return start - (HOLD - 1) * window;
   }
   return -1;
 }
@@ -135,7 +143,7 @@ describeWithFfmpeg('the station on every speaker', () => {
     const { audio, titles } = splitIcy(icy.bytes());
     expect(titles.map((x) => x.title)).toEqual(expect.arrayContaining(['Tone - Low', 'Tone - High']));
     const samples = await decodeMp3(audio);
-    const lowTone = toneAt(samples, 300);
+    const lowTone = toneAt(samples, 300, 0, 660);
     expect(lowTone).toBeGreaterThanOrEqual(0);
     const change = toneAt(samples, 660, lowTone);
     expect(change).toBeGreaterThan(lowTone);
