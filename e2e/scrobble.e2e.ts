@@ -48,11 +48,11 @@ test('a song played to its scrobble point reaches ListenBrainz; playing now arri
 
     // a token ListenBrainz refuses is not kept, and says so
     await tokenField.fill('not-a-token-listenbrainz-knows');
-    await section.getByRole('button', { name: 'Save token' }).click();
+    await section.getByRole('button', { name: 'Connect ListenBrainz' }).click();
     await section.getByText(SCROBBLE_MESSAGES.tokenRejected).waitFor();
 
     await tokenField.fill(E2E_LISTENBRAINZ.token);
-    await section.getByRole('button', { name: 'Save token' }).click();
+    await section.getByRole('button', { name: 'Connect ListenBrainz' }).click();
     await section.getByText(`Connected as ${E2E_LISTENBRAINZ.user}.`).waitFor();
     assert.ok(await section.getByRole('button', { name: 'Disconnect ListenBrainz' }).isVisible());
     assert.deepEqual(await seriousA11yViolations(page), [], 'axe finds no serious or critical violation in Settings with Scrobbling');
@@ -109,15 +109,15 @@ test('Settings › Scrobbling on a phone in the dark: fits 360 px, reachable by 
       (width) => width <= 360,
       'no sideways scroll at 360 px',
     );
-    const save = section.getByRole('button', { name: 'Save token' });
+    const save = section.getByRole('button', { name: 'Connect ListenBrainz' });
     const box = await save.boundingBox();
-    assert.ok(box && box.x >= 0 && box.x + box.width <= 360, `Save token fits the phone's width (${JSON.stringify(box)})`);
+    assert.ok(box && box.x >= 0 && box.x + box.width <= 360, `Connect ListenBrainz fits the phone's width (${JSON.stringify(box)})`);
 
-    // the keyboard reaches the field and the button: Tab from the field lands on Save token
+    // the keyboard reaches the field and the button: Tab from the field lands on Connect ListenBrainz
     await field.focus();
     await page.keyboard.type(E2E_LISTENBRAINZ.token);
     await page.keyboard.press('Tab');
-    assert.equal(await save.evaluate((el) => el === document.activeElement), true, 'Tab moves from the token field to Save token');
+    assert.equal(await save.evaluate((el) => el === document.activeElement), true, 'Tab moves from the token field to Connect ListenBrainz');
     await page.keyboard.press('Enter');
     await section.getByText(`Connected as ${E2E_LISTENBRAINZ.user}.`).waitFor();
     assert.deepEqual(await seriousA11yViolations(page), [], 'axe finds no serious or critical violation in the dark at 360 px');

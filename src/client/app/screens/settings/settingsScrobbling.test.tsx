@@ -46,11 +46,11 @@ describe('Settings: the Scrobbling section (docs/product.md §2.10)', () => {
     const section = screen.getByRole('region', { name: 'Scrobbling' });
     const field = await within(section).findByLabelText('ListenBrainz user token');
     fireEvent.change(field, { target: { value: 'bad-token' } });
-    fireEvent.click(within(section).getByRole('button', { name: 'Save token' }));
+    fireEvent.click(within(section).getByRole('button', { name: 'Connect ListenBrainz' }));
     expect(await within(section).findByText(SCROBBLE_MESSAGES.tokenRejected)).toBeInTheDocument();
 
     fireEvent.change(within(section).getByLabelText('ListenBrainz user token'), { target: { value: '  good-token ' } });
-    fireEvent.click(within(section).getByRole('button', { name: 'Save token' }));
+    fireEvent.click(within(section).getByRole('button', { name: 'Connect ListenBrainz' }));
     expect(await within(section).findByText('lb-me')).toBeInTheDocument();
     expect(tokensSent).toEqual(['bad-token', 'good-token']);
     expect(within(section).getByText('2 listens wait to be sent; sending failed so far, it is tried again later.')).toBeInTheDocument();

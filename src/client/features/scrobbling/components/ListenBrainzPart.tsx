@@ -56,7 +56,7 @@ export function ListenBrainzPart({ connection }: { connection: ScrobbleConnectio
             error={problem}
           />
           <Button type="submit" disabled={connecting.isLoading}>
-            Save token
+            Connect ListenBrainz
           </Button>
         </InlineForm>
       )}
