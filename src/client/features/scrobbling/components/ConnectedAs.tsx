@@ -1,7 +1,7 @@
 import type { ScrobbleConnection } from '../../../../contract/scrobble';
 import { Button } from '../../../ui/Button';
 import { QueueNote } from './QueueNote';
-import { Buttons } from './styles';
+import { Buttons } from '../../../ui/settingsParts';
 
 /** A connected service: the name it knows the user by, what waits to be sent, and Disconnect. */
 export function ConnectedAs({

@@ -7,7 +7,7 @@ import { ErrorMessage } from '../../../ui/Page';
 import { toastShown } from '../../../ui/toast/toastSlice';
 import { errorText, useConnectLastfmMutation, useDisconnectScrobblingMutation } from '../scrobblingApi';
 import { ConnectedAs } from './ConnectedAs';
-import { Buttons, Muted, Part } from './styles';
+import { Buttons, MutedNote as Muted, SettingsPart as Part } from '../../../ui/settingsParts';
 
 /** What the callback's redirect (`/settings?lastfm=<result>`) means. */
 const RESULTS: Record<string, string> = {

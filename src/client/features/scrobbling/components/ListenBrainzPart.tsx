@@ -7,7 +7,7 @@ import { TextField } from '../../../ui/TextField';
 import { toastShown } from '../../../ui/toast/toastSlice';
 import { errorText, useConnectListenBrainzMutation, useDisconnectScrobblingMutation } from '../scrobblingApi';
 import { ConnectedAs } from './ConnectedAs';
-import { InlineForm, Muted, Part } from './styles';
+import { InlineForm, MutedNote as Muted, SettingsPart as Part } from '../../../ui/settingsParts';
 
 /** docs/product.md §2.10: the user's ListenBrainz token, checked by the server before it is kept. */
 export function ListenBrainzPart({ connection }: { connection: ScrobbleConnection | undefined }) {

@@ -1,5 +1,5 @@
 import type { ScrobbleConnection } from '../../../../contract/scrobble';
-import { Muted } from './styles';
+import { MutedNote as Muted } from '../../../ui/settingsParts';
 
 /** How many listens wait to be sent, and how many of them failed at least once (they are retried). */
 export function QueueNote({ connection }: { connection: ScrobbleConnection }) {

@@ -5,7 +5,7 @@ import { ErrorMessage } from '../../../ui/Page';
 import { errorText, useGetScrobbleConnectionsQuery } from '../scrobblingApi';
 import { LastfmPart } from './LastfmPart';
 import { ListenBrainzPart } from './ListenBrainzPart';
-import { Muted } from './styles';
+import { MutedNote as Muted } from '../../../ui/settingsParts';
 
 /** The result Last.fm's callback came back with, once per page load. */
 const lastfmResult = () => new URLSearchParams(window.location.search).get('lastfm');
