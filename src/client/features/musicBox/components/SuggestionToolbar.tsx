@@ -3,6 +3,7 @@ import { useDispatch, useSelector } from 'react-redux';
 import styled from 'styled-components';
 import { Input } from '../../../ui/TextField';
 import { musicBoxActions, selectMusicBox, type SuggestionSort } from '../musicBoxSlice';
+import { Select } from '../../../ui/Select';
 
 const Bar = styled.div`
   display: flex;
@@ -19,15 +20,6 @@ const Bar = styled.div`
   label:first-child {
     flex: 1 1 220px;
   }
-`;
-
-const Select = styled.select`
-  min-height: 44px;
-  padding: 0 ${({ theme }) => theme.space(3)};
-  border-radius: ${({ theme }) => theme.radius.md};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  background: ${({ theme }) => theme.color.surface};
-  color: ${({ theme }) => theme.color.text};
 `;
 
 const SEARCH_DEBOUNCE_MS = 300;

@@ -6,6 +6,7 @@ import { ErrorMessage } from '../../../ui/Page';
 import { CheckRow } from '../../../ui/settingsParts';
 import { Input } from '../../../ui/TextField';
 import { expiryFrom, type ExpiryChoice } from '../expiry';
+import { Select } from '../../../ui/Select';
 
 const Form = styled.form`
   display: grid;
@@ -17,14 +18,6 @@ const Form = styled.form`
 const Field = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space(1)};
-`;
-const Select = styled.select`
-  min-height: 44px;
-  padding: 0 ${({ theme }) => theme.space(3)};
-  border-radius: ${({ theme }) => theme.radius.md};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  background: ${({ theme }) => theme.color.surface};
-  color: ${({ theme }) => theme.color.text};
 `;
 const TextArea = styled.textarea`
   min-height: 72px;

@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { SHARE_MESSAGES } from '../../../../contract/shareConstants';
 import type { PublicShare, PublicShareTrack } from '../../../../contract/shares';
 import { Artwork } from '../../../ui/cover/Artwork';
+import { CenteredPage, twoLineText } from '../../../ui/Page';
 import { formatDuration } from '../../../ui/format';
 import { PauseIcon, PlayIcon } from '../../../ui/icons';
 import { PageSpinner } from '../../../ui/Spinner';
@@ -59,14 +60,7 @@ const Tracks = styled.ol`
   li[aria-current='true'] strong {
     color: ${({ theme }) => theme.color.accent};
   }
-  strong,
-  span {
-    display: block;
-    overflow: hidden;
-    text-overflow: ellipsis;
-    white-space: nowrap;
-  }
-  span,
+  ${twoLineText}
   small {
     color: ${({ theme }) => theme.color.textMuted};
   }
@@ -97,14 +91,6 @@ const PlayButton = styled.button`
 const Audio = styled.audio`
   width: 100%;
   margin: ${({ theme }) => theme.space(4)} 0;
-`;
-const Refusal = styled.main`
-  display: grid;
-  place-content: center;
-  gap: ${({ theme }) => theme.space(4)};
-  min-height: 100vh;
-  padding: ${({ theme }) => theme.space(6)};
-  text-align: center;
 `;
 
 function TrackRow({ track, current, playing, onPlay }: { track: PublicShareTrack; current: boolean; playing: boolean; onPlay: () => void }) {
@@ -200,10 +186,10 @@ export default function SharePage() {
   if (isLoading) return <PageSpinner />;
   if (isError || !share) {
     return (
-      <Refusal>
+      <CenteredPage>
         <h1>{SHARE_MESSAGES.expiredPage}</h1>
         <p>Ask the person who sent you the link for a new one.</p>
-      </Refusal>
+      </CenteredPage>
     );
   }
   return (
