@@ -1,13 +1,9 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { MESSAGES } from '../../../contract/messages';
-import type { Db } from '../../db/open';
 import type { ScrobbleTrack, SongRow } from '../../db/schema';
 import { HttpError } from '../../lib/httpError';
 import { findSong } from '../../library/songs/songQueries';
-import type { ConnectionStore } from './connections';
-import type { LastfmClient } from './lastfm';
-import type { ListenBrainzClient } from './listenBrainz';
 import { enqueue } from './queue';
+import type { SenderDeps } from './sender';
 
 /** docs/product.md §5.10: a song of 30 s or less is never scrobbled (the services' own rule). */
 export const MIN_SCROBBLE_MS = 30_000;
@@ -32,13 +28,8 @@ export function trackOf(song: SongRow): ScrobbleTrack {
   };
 }
 
-export interface ListensDeps {
-  db: Db;
-  connections: ConnectionStore;
-  log: FastifyBaseLogger;
-  now: () => number;
-  listenBrainz: ListenBrainzClient;
-  lastfm: LastfmClient | null;
+/** The sender's parts (the database, the connections, the services' clients), and a call when a listen is queued. */
+export interface ListensDeps extends SenderDeps {
   /** the queue has something new */
   queued: () => void;
 }
