@@ -169,6 +169,21 @@ describe('Last.fm (docs/product.md §2.10)', () => {
     expect(lastfm.refused).toEqual([expect.objectContaining({ status: 503 })]);
   });
 
+  it('retries a listen Last.fm answers with 429 (its rate limit), as after a 5xx: it arrives on a later try', async () => {
+    lastfm.failNext(1, 429);
+    const before = lastfm.calls.length;
+    const startedAt = new Date(clock.now - 60_000);
+    expect((await listened(t, alice, songs[1].id, startedAt)).json()).toMatchObject({ success: true });
+    await t.app.scrobble.runDue();
+    expect(lastfm.calls.slice(before)).toEqual([]);
+    expect(lastfm.refused.at(-1)).toEqual(expect.objectContaining({ status: 429 }));
+    clock.now += 60_000;
+    await t.app.scrobble.runDue();
+    expect(lastfm.calls.slice(before)).toEqual([
+      expect.objectContaining({ method: 'track.scrobble', params: expect.objectContaining({ 'track[0]': songs[1].title }) }),
+    ]);
+  });
+
   it('refuses a forged, changed or expired state, and a token Last.fm did not issue', async () => {
     const { state } = await lastfmConnect(bob);
     const [userId, expires, signature] = state.split('.');
