@@ -16,7 +16,8 @@ export class ListenerHub {
   private readonly byUser = new Map<string, Set<Listener>>();
   readonly all = new Set<Listener>();
 
-  constructor(private readonly onCountChange: () => void) {}
+  /** `onCountChange` hears the user whose first socket opened or last one closed */
+  constructor(private readonly onCountChange: (userId: string) => void) {}
 
   add(listener: Listener): void {
     this.all.add(listener);
@@ -26,7 +27,7 @@ export class ListenerHub {
       this.byUser.set(listener.userId, set);
     }
     set.add(listener);
-    if (set.size === 1) this.onCountChange();
+    if (set.size === 1) this.onCountChange(listener.userId);
   }
 
   remove(listener: Listener): void {
@@ -36,7 +37,7 @@ export class ListenerHub {
     set.delete(listener);
     if (set.size === 0) {
       this.byUser.delete(listener.userId);
-      this.onCountChange();
+      this.onCountChange(listener.userId);
     }
   }
 

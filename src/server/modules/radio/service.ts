@@ -29,10 +29,18 @@ import { ListenerHub } from './hub';
 import { ListenerCounts } from './listenerCounts';
 import { LiveState } from './liveState';
 import type { LiveSnapshot } from './snapshot';
+import { isAnonymousKey } from './listenerKeys';
 import { RadioSockets } from './sockets';
 import { StationWrites } from './stationWrites';
 
 export { DEFAULT_MAX_SOCKETS_PER_USER, DEFAULT_RADIO_TIMINGS, RADIO_CHANNEL, RADIO_CLOCK_LOCK_KEY, type RadioEvent, type RadioTimings } from './config';
+
+/** The live stream's listeners as the station counts them (modules/radio/stream's RadioStream). */
+export interface StreamListeners {
+  /** distinct listeners: user ids, and a key per anonymous connection */
+  listenerKeys(): ReadonlySet<string>;
+  hasListener(key: string): boolean;
+}
 
 export interface RadioServiceOptions {
   database: Database;
@@ -58,10 +66,10 @@ export class RadioService {
   private readonly unsubscribe: (Unlisten | (() => void))[] = [];
   private stopped = false;
   /** the distinct listeners of the live stream (modules/radio/stream): user ids, and a key per anonymous connection */
-  private streamListenerKeys: () => ReadonlySet<string> = () => new Set();
+  private streamListeners: StreamListeners = { listenerKeys: () => new Set(), hasListener: () => false };
   /** other modules following the station (scrobbling: modules/scrobble/radioListens.ts) */
   private readonly stationWatchers: ((snapshot: LiveSnapshot) => void)[] = [];
-  private readonly presenceWatchers: (() => void)[] = [];
+  private readonly presenceWatchers: ((userId: string) => void)[] = [];
 
   constructor(private readonly options: RadioServiceOptions) {
     const { database, now, log } = options;
@@ -71,7 +79,7 @@ export class RadioService {
     this.sessionBus = createSessionEventBus(database, (error) => log.warn({ err: error }, 'radio: bad session event'));
     const broadcast = (message: RadioServerMessage) => this.hub.broadcast(JSON.stringify(message));
     const changed = () => this.changed();
-    this.hub = new ListenerHub(() => this.localListenersChanged());
+    this.hub = new ListenerHub((userId) => this.localListenersChanged(userId));
     this.counts = new ListenerCounts({
       instanceId: this.instanceId,
       now,
@@ -195,15 +203,15 @@ export class RadioService {
 
   // ---------------------------------------------------------------- the live stream
 
-  /** Counts the live stream's listeners among this instance's: `keys` are user ids (or one key per anonymous connection). */
-  countStreamListeners(keys: () => ReadonlySet<string>): void {
-    this.streamListenerKeys = keys;
+  /** Counts the live stream's listeners among this instance's: their keys are user ids (or one key per anonymous connection). */
+  countStreamListeners(listeners: StreamListeners): void {
+    this.streamListeners = listeners;
     this.counts.onLocalChange();
   }
 
-  /** A stream listener came or went. */
-  streamListenersChanged(): void {
-    this.localListenersChanged();
+  /** A stream listener (`key`: a user id, or an anonymous connection's) came or went. */
+  streamListenersChanged(key: string): void {
+    this.localListenersChanged(key);
   }
 
   // ---------------------------------------------------------------- followers
@@ -213,16 +221,21 @@ export class RadioService {
     this.stationWatchers.push(watch);
   }
 
-  /** Calls `watch` when a user tunes in or out on this instance (socket or signed stream). */
-  onListenersChanged(watch: () => void): void {
+  /** Calls `watch` with the user (or anonymous stream key) who tuned in or out on this instance (socket or stream). */
+  onListenersChanged(watch: (userId: string) => void): void {
     this.presenceWatchers.push(watch);
   }
 
   /** The users tuned in on this instance: an open radio socket, or the live stream by their listen link. */
   tunedInUsers(): Set<string> {
     const users = new Set(this.hub.userIds());
-    for (const key of this.streamListenerKeys()) if (!key.startsWith('anonymous:')) users.add(key);
+    for (const key of this.streamListeners.listenerKeys()) if (!isAnonymousKey(key)) users.add(key);
     return users;
+  }
+
+  /** Whether one user is tuned in on this instance, without listing everyone. */
+  isTunedIn(userId: string): boolean {
+    return this.hub.socketCount(userId) > 0 || this.streamListeners.hasListener(userId);
   }
 
   // ---------------------------------------------------------------- wiring
@@ -230,13 +243,14 @@ export class RadioService {
   /** Distinct users of this instance's sockets and stream connections (a user on both counts once). */
   private localListenerCount(): number {
     let count = this.hub.userCount;
-    for (const key of this.streamListenerKeys()) if (this.hub.socketCount(key) === 0) count += 1;
+    for (const key of this.streamListeners.listenerKeys()) if (this.hub.socketCount(key) === 0) count += 1;
     return count;
   }
 
-  private localListenersChanged(): void {
+  private localListenersChanged(key: string): void {
     this.counts.onLocalChange();
-    for (const watch of this.presenceWatchers) watch();
+    // followers hear users only: an anonymous stream connection is nobody's
+    if (!isAnonymousKey(key)) for (const watch of this.presenceWatchers) watch(key);
   }
 
   private refreshed(): void {

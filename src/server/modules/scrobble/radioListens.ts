@@ -16,8 +16,8 @@ interface OnAir {
 
 export interface RadioFeed {
   onStationRead(watch: (snapshot: LiveSnapshot) => void): void;
-  onListenersChanged(watch: () => void): void;
-  tunedInUsers(): Set<string>;
+  onListenersChanged(watch: (userId: string) => void): void;
+  isTunedIn(userId: string): boolean;
 }
 
 /**
@@ -36,15 +36,16 @@ export function followRadio(radio: RadioFeed, listens: Pick<Listens, 'listenedBy
 
   const heardSince = (since: number, until: number) => (onAir ? Math.max(0, until - Math.max(since, onAir.startedAt)) : 0);
 
-  function presenceChanged() {
+  /** One user tuned in or out: constant work per change, so a crowd arriving costs no more per listener. */
+  function presenceChanged(userId: string) {
     const at = now();
-    const users = radio.tunedInUsers();
-    for (const [userId, since] of present) {
-      if (users.has(userId)) continue;
+    const since = present.get(userId);
+    const tunedIn = radio.isTunedIn(userId);
+    if (tunedIn && since === undefined) present.set(userId, at);
+    if (!tunedIn && since !== undefined) {
       heard.set(userId, (heard.get(userId) ?? 0) + heardSince(since, at));
       present.delete(userId);
     }
-    for (const userId of users) if (!present.has(userId)) present.set(userId, at);
   }
 
   function settle(track: OnAir, at: number) {

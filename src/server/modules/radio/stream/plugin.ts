@@ -46,10 +46,10 @@ export const radioStreamPlugin = fp<RadioStreamPluginOptions>(
       idleStopMs: config.idleStopMs,
       ringSeconds: options.ringSeconds,
       log: app.log,
-      onListenersChange: () => app.radio.streamListenersChanged(),
+      onListenersChange: (key) => app.radio.streamListenersChanged(key),
     });
     app.decorate('radioStream', stream);
-    app.radio.countStreamListeners(() => stream.listenerKeys());
+    app.radio.countStreamListeners(stream);
     // before the radio stops (hooks run in reverse): the last count it publishes leaves these out
     app.addHook('onClose', () => stream.close());
     await app.register(radioStreamRoutes, {

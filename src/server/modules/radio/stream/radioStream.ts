@@ -6,6 +6,7 @@ import type { ListenerIdentity } from './listenerIdentity';
 import type { PcmSourceFactory } from './pcm';
 import { StationEncoder } from './stationEncoder';
 import { StreamConnection } from './streamConnection';
+import { ANONYMOUS_KEY_PREFIX } from '../listenerKeys';
 
 export interface RadioStreamOptions {
   source: PcmSourceFactory;
@@ -17,8 +18,8 @@ export interface RadioStreamOptions {
   log: FastifyBaseLogger;
   /** seconds of audio the ring keeps: a listener whose socket does not drain for that long is dropped */
   ringSeconds?: number;
-  /** a listener came or went (the station's listener count) */
-  onListenersChange?: () => void;
+  /** a listener came or went (the station's listener count): its key, a user id or an anonymous connection's */
+  onListenersChange?: (key: string) => void;
 }
 
 export const MESSAGES_STREAM = {
@@ -64,7 +65,7 @@ export class RadioStream {
     if (this.idleTimer) clearTimeout(this.idleTimer);
     this.idleTimer = null;
     this.encoder.start();
-    const key = identity.user ? identity.user.id : `anonymous:${++this.anonymous}`;
+    const key = identity.user ? identity.user.id : `${ANONYMOUS_KEY_PREFIX}${++this.anonymous}`;
     const connection = new StreamConnection(
       identity,
       key,
@@ -78,7 +79,7 @@ export class RadioStream {
     );
     this.connections.add(connection);
     this.perKey.set(key, (this.perKey.get(key) ?? 0) + 1);
-    if (this.perKey.get(key) === 1) this.options.onListenersChange?.();
+    if (this.perKey.get(key) === 1) this.options.onListenersChange?.(key);
     connection.pump();
     return connection;
   }
@@ -86,6 +87,11 @@ export class RadioStream {
   /** Distinct listeners: users by id, each anonymous connection on its own. */
   listenerKeys(): ReadonlySet<string> {
     return new Set(this.perKey.keys());
+  }
+
+  /** Whether a listener (a user id, or an anonymous connection's key) has a connection here. */
+  hasListener(key: string): boolean {
+    return this.perKey.has(key);
   }
 
   listeners(): RadioStreamListener[] {
@@ -125,7 +131,7 @@ export class RadioStream {
     if (left > 0) this.perKey.set(connection.listenerKey, left);
     else {
       this.perKey.delete(connection.listenerKey);
-      this.options.onListenersChange?.();
+      this.options.onListenersChange?.(connection.listenerKey);
     }
     if (this.connections.size === 0 && !this.closed) {
       this.idleTimer = setTimeout(() => {
