@@ -30,6 +30,8 @@ export class RadioClock {
   private stopped = false;
   private timer: NodeJS.Timeout | null = null;
   private retry: NodeJS.Timeout | null = null;
+  /** the last check asked for: checks run one after another, in the order they were asked for */
+  private lastCheck: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly options: RadioClockOptions) {}
 
@@ -75,23 +77,32 @@ export class RadioClock {
   }
 
   /**
-   * Moves the radio on by the real durations of the tracks that have ended by now(): each ended track
-   * gets a history row and the next one starts where it ended. Answers whether anything changed.
+   * Moves the radio on by the real durations of the tracks that had ended when the check was asked
+   * for: each ended track gets a history row and the next one starts where it ended. Checks on this
+   * instance never overlap: a timer's check and another asked for at the same moment would each
+   * read the clock at a different point of their run, and the later one would find its work done.
+   * Answers whether anything changed.
    */
-  async check(): Promise<boolean> {
+  check(): Promise<boolean> {
+    const now = this.options.now();
+    const run = this.lastCheck.then(() => this.checkAt(now));
+    this.lastCheck = run.catch(() => undefined);
+    return run;
+  }
+
+  private async checkAt(now: number): Promise<boolean> {
     const changed = await this.options.database.db.transaction(async (tx) => {
       await repo.lockState(tx);
-      return this.advanceEnded(tx);
+      return this.advanceEnded(tx, now);
     });
     if (changed) await this.options.changed();
     return changed;
   }
 
-  private async advanceEnded(tx: repo.Tx): Promise<boolean> {
+  private async advanceEnded(tx: repo.Tx, now: number): Promise<boolean> {
     let state = await repo.readState(tx);
     let moved = false;
     for (let guard = 0; guard < 10_000 && state.isActive; guard += 1) {
-      const now = this.options.now();
       if (state.current && state.startedAt) {
         const end = state.startedAt.getTime() + state.current.durationMs;
         if (end > now) break;

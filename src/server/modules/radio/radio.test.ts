@@ -165,6 +165,22 @@ describe('queue, toggle, skip and the clock', () => {
     expect(s.startedAt).toBe(t.clock.now);
   });
 
+  it('a check runs at the time it was asked for, after the one before it (the clock’s own timer races a check asked for)', async () => {
+    const a = await insertSong(t.app.db, { title: 'Edge', durationMs: 30_000 });
+    const b = await insertSong(t.app.db, { title: 'After the edge', durationMs: 30_000 });
+    await asAdmin('POST', '/api/radio/queue', { songId: a.id });
+    await asAdmin('POST', '/api/radio/queue', { songId: b.id });
+    await asAdmin('POST', '/api/radio/toggle');
+    const start = t.clock.now;
+    // the first check is asked for a millisecond before the end, the second at the end, before the first has read anything
+    t.clock.now = start + 29_999;
+    const early = t.app.radio.checkClock();
+    t.clock.now = start + 30_000;
+    const atEnd = t.app.radio.checkClock();
+    expect([await early, await atEnd]).toEqual([false, true]);
+    expect((await snapshot()).currentTrack?.title).toBe('After the edge');
+  });
+
   it('catches up over several ended tracks at once, each starting where the last ended', async () => {
     const songs = await Promise.all([10_000, 20_000, 30_000].map((d, i) => insertSong(t.app.db, { title: `Chain${i}`, durationMs: d })));
     for (const s of songs) await asAdmin('POST', '/api/radio/queue', { songId: s.id });
