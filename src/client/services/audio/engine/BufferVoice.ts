@@ -6,13 +6,15 @@ const TICK_MS = 250;
 
 /**
  * A decoded track played by AudioBufferSourceNodes, started and stopped on the audio clock
- * (docs/product.md §2.14). Its graph: source -> rg (the track's gain) -> envelope (crossfades) -> out.
+ * (docs/product.md §2.14). Its graph: source -> rg (the track's gain) -> handIn (1; the hand-over's
+ * switch drives it, handOffSwitch.ts) -> envelope (crossfades) -> out.
  * Once it is the current track (attach), it reports play, pause and time itself, and keeps a silent
  * shadow element on its track, so #wavelength-audio shows what plays.
  */
 export class BufferVoice implements Voice {
   readonly kind = 'buffer';
   readonly rg: GainNode;
+  readonly handIn: GainNode;
   readonly envelope: GainNode;
   private source: AudioBufferSourceNode | null = null;
   /** context time the current source starts, and the track position it starts from */
@@ -35,8 +37,9 @@ export class BufferVoice implements Voice {
   ) {
     this.rg = ctx.createGain();
     this.rg.gain.value = gain;
+    this.handIn = ctx.createGain();
     this.envelope = ctx.createGain();
-    this.rg.connect(this.envelope).connect(out);
+    this.rg.connect(this.handIn).connect(this.envelope).connect(out);
   }
 
   get duration(): number {
@@ -152,6 +155,7 @@ export class BufferVoice implements Voice {
     this.detach();
     this.stop();
     this.rg.disconnect();
+    this.handIn.disconnect();
     this.envelope.disconnect();
   }
 }

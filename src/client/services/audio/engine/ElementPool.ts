@@ -1,3 +1,5 @@
+import type { HandOffSwitch } from './handOffSwitch';
+
 export const AUDIO_ELEMENT_ID = 'wavelength-audio';
 /** At most this many URLs are prepared at once (the oldest is dropped). */
 export const MAX_PREPARED = 2;
@@ -12,6 +14,8 @@ export interface PooledElement {
   source: MediaElementAudioSourceNode | null;
   rg: GainNode | null;
   envelope: GainNode | null;
+  /** the hand-over's switch holding its envelope at 0 once a buffer voice took over (released when it is stopped or reloaded) */
+  handOff: HandOffSwitch | null;
   /** the URL prepare() pointed it at, and when */
   preparedUrl: string | null;
   preparedAt: number;
@@ -31,7 +35,7 @@ export class ElementPool {
     const el = this.doc.createElement('audio');
     el.preload = 'auto';
     this.doc.body.appendChild(el);
-    const entry: PooledElement = { el, source: null, rg: null, envelope: null, preparedUrl: null, preparedAt: 0 };
+    const entry: PooledElement = { el, source: null, rg: null, envelope: null, handOff: null, preparedUrl: null, preparedAt: 0 };
     this.all.push(entry);
     this.onCreate(entry);
     return entry;
@@ -74,6 +78,7 @@ export class ElementPool {
   clear(entry: PooledElement): void {
     entry.preparedUrl = null;
     entry.el.pause();
+    releaseHandOff(entry);
     if (entry.el.getAttribute('src') !== null) {
       entry.el.removeAttribute('src');
       entry.el.load();
@@ -98,6 +103,12 @@ export class ElementPool {
   private oldestPrepared(busy: PooledElement[]): PooledElement | undefined {
     return this.all.filter((p) => p.preparedUrl !== null && !busy.includes(p)).sort((a, b) => a.preparedAt - b.preparedAt)[0];
   }
+}
+
+/** Gives a paused or reloaded element its envelope back from the hand-over's switch. */
+export function releaseHandOff(entry: PooledElement): void {
+  entry.handOff?.release();
+  entry.handOff = null;
 }
 
 /** The silent shadow element follows the buffer voice's track, so #wavelength-audio shows what plays. */

@@ -1,6 +1,6 @@
 import type { AudioGraph } from './audioGraph';
 import type { BufferVoice } from './BufferVoice';
-import type { ElementPool, PooledElement } from './ElementPool';
+import { releaseHandOff, type ElementPool, type PooledElement } from './ElementPool';
 import { HandOver } from './handOverRunner';
 import type { OutputLevel } from './outputLevel';
 import type { Voice } from './Voice';
@@ -65,6 +65,7 @@ export class ElementVoice implements Voice {
 
   /** A reused element starts audible at the track's gain (a hand-over or crossfade may have left its envelope at 0). */
   private reset(ctx: AudioContext | null, gain: number): void {
+    releaseHandOff(this.entry);
     if (!this.entry.envelope || !ctx) return;
     this.entry.envelope.gain.cancelScheduledValues(0);
     this.entry.envelope.gain.setValueAtTime(1, ctx.currentTime);

@@ -1,8 +1,9 @@
 import type { AudioGraph } from './audioGraph';
 import { BufferVoice } from './BufferVoice';
 import { fetchAndDecode, MAX_DECODE_SECONDS } from './decode';
-import type { PooledElement } from './ElementPool';
+import { releaseHandOff, type PooledElement } from './ElementPool';
 import type { OffThreadAligner } from './alignOffThread';
+import { handOffSwitch } from './handOffSwitch';
 import { locateElement, type ElementPlace } from './handOver';
 import { OnsetWatch } from './onsetWatch';
 
@@ -11,13 +12,16 @@ const ATTEMPTS = 4;
 const RETRY_MS = 600;
 /** how far ahead of now the buffer voice takes over */
 const LEAD_SECONDS = 0.1;
+/** the buffer voice starts this many frames before it takes over, silent until the switch */
+const PREROLL_FRAMES = 1024;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The hybrid hand-over (docs/product.md §2.14): while the element plays, its track is fetched and
  * decoded; then the element is located sample-exactly in the decoded copy and a buffer voice takes
- * over at a frame a little ahead, the element's envelope dropping to 0 at that same frame.
+ * over at a frame a little ahead, the element's envelope dropping to 0 on that same frame (one switch
+ * drives both: handOffSwitch.ts).
  */
 export class HandOver {
   private running: { entry: PooledElement; abort: AbortController } | null = null;
@@ -78,9 +82,12 @@ export class HandOver {
       const position = (place.lag + (frame - place.windowFrame)) / sr;
       if (position >= buffer.duration - LEAD_SECONDS) return this.log('hand-over: too late in the track');
       const voice = new BufferVoice(ctx, buffer, url, graph.bufferOut, gain());
-      voice.start(frame / sr, position);
+      // started ahead and silent, it is already playing on whatever frame the switch lands
+      const preroll = Math.min(PREROLL_FRAMES, Math.floor(position * sr));
+      voice.start((frame - preroll) / sr, position - preroll / sr);
       entry.envelope!.gain.cancelScheduledValues(0);
-      entry.envelope!.gain.setValueAtTime(0, frame / sr);
+      releaseHandOff(entry);
+      entry.handOff = handOffSwitch(ctx, entry.envelope!.gain, voice.handIn.gain, frame / sr);
       this.running = null;
       this.log(`hand-over: buffer voice from ${position.toFixed(4)} s at context ${(frame / sr).toFixed(4)} s`);
       this.done(entry, voice);
