@@ -14,18 +14,25 @@ async function answers(healthUrl: string): Promise<boolean> {
 /**
  * Asks /api/health once at start (the app may have been opened from the service worker's cache
  * with the server down), then every few seconds while the server is unreachable, so the offline
- * notice goes as soon as it answers again. Any answer counts, even an error status.
+ * notice goes as soon as it answers again. Any answer counts, even an error status. Returns stop.
  */
-export function startReachabilityProbe(healthUrl = '/api/health'): void {
+export function startReachabilityProbe(healthUrl = '/api/health'): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
+  const later = () => {
+    if (!serverReachability.get() && timer === undefined) timer = setTimeout(() => void probe(), PROBE_INTERVAL_MS);
+  };
   const probe = async () => {
     timer = undefined;
     serverReachability.set(await answers(healthUrl));
-    if (!serverReachability.get() && timer === undefined) timer = setTimeout(() => void probe(), PROBE_INTERVAL_MS);
+    later();
   };
-  serverReachability.subscribe(() => {
-    if (!serverReachability.get() && timer === undefined) timer = setTimeout(() => void probe(), PROBE_INTERVAL_MS);
-  });
-  window.addEventListener('online', () => void probe());
+  const onOnline = () => void probe();
+  const unsubscribe = serverReachability.subscribe(later);
+  window.addEventListener('online', onOnline);
   void probe();
+  return () => {
+    unsubscribe();
+    window.removeEventListener('online', onOnline);
+    clearTimeout(timer);
+  };
 }
