@@ -5,8 +5,10 @@ import { SKIP_WAITING } from '../../sw/cacheNames';
  * the first install: there is nothing to update then). The new worker takes over only when the
  * user accepts (`applyUpdate`), then the page reloads once, so no page runs old and new files.
  */
-export async function registerWorker(onUpdateReady: (applyUpdate: () => void) => void): Promise<ServiceWorkerRegistration> {
-  const container = navigator.serviceWorker;
+export async function registerWorker(
+  onUpdateReady: (applyUpdate: () => void) => void,
+  { container = navigator.serviceWorker, reload = () => location.reload() }: { container?: ServiceWorkerContainer; reload?: () => void } = {},
+): Promise<ServiceWorkerRegistration> {
   const registration = await container.register('/sw.js', { scope: '/' });
 
   const offer = (worker: ServiceWorker) => {
@@ -15,7 +17,7 @@ export async function registerWorker(onUpdateReady: (applyUpdate: () => void) =>
       container.addEventListener('controllerchange', () => {
         if (reloaded) return;
         reloaded = true;
-        location.reload();
+        reload();
       });
       worker.postMessage(SKIP_WAITING);
     });
