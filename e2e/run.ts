@@ -57,7 +57,13 @@ console.log(`e2e: ${files.join(' ')}`);
 const child = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), '--test', '--test-concurrency=1', ...files], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, E2E_BASE_URL: server.baseUrl, E2E_DATA_DIR: path.join(tmp, 'data'), E2E_LISTENBRAINZ_URL: listenBrainz.url },
+  env: {
+    ...process.env,
+    E2E_BASE_URL: server.baseUrl,
+    E2E_DATA_DIR: path.join(tmp, 'data'),
+    E2E_CLIENT_DIR: clientDir,
+    E2E_LISTENBRAINZ_URL: listenBrainz.url,
+  },
 });
 const code: number = await new Promise((resolve) => child.on('exit', (c) => resolve(c ?? 1)));
 await server.stop();

@@ -21,7 +21,8 @@ function reportViolationsToConsole(prefix: string): void {
   });
 }
 
-async function guardContext(context: BrowserContext): Promise<BrowserContext> {
+/** Reports the CSP violations of one context (launchBrowser's contexts get it by itself; a persistent context is made apart). */
+export async function guardContext(context: BrowserContext): Promise<BrowserContext> {
   openContexts.add(context);
   context.on('close', () => openContexts.delete(context));
   context.on('page', pollWithoutEval);

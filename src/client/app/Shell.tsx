@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
+import { useRememberLastPage } from '../features/pwa';
 import { TopSearch } from '../features/search';
 import { SongActionsProvider } from '../shared/songs';
 import { IconButton } from '../ui/Button';
@@ -75,6 +76,7 @@ export default function Shell() {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
   useEffect(() => setMenuOpen(false), [location.pathname]);
+  useRememberLastPage();
   useEffect(() => {
     if (!menuOpen) return;
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setMenuOpen(false);

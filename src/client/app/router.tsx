@@ -24,6 +24,7 @@ const ArtistPage = lazy(() => import(/* webpackChunkName: "artist" */ '../featur
 const GenresPage = lazy(() => import(/* webpackChunkName: "genres" */ '../features/browse/pages/GenresPage'));
 const SettingsPage = lazy(() => import(/* webpackChunkName: "settings" */ './screens/settings/SettingsScreen'));
 const SharePage = lazy(() => import(/* webpackChunkName: "share" */ '../features/shares/pages/SharePage'));
+const KeptPage = lazy(() => import(/* webpackChunkName: "kept" */ '../features/pwa/pages/KeptPage'));
 const ProfilePage = lazy(() => import(/* webpackChunkName: "profile" */ './screens/profile/ProfileScreen'));
 
 function Loading({ children }: { children: ReactNode }) {
@@ -47,6 +48,15 @@ export const routes: RouteObject[] = [
     element: (
       <Loading>
         <SharePage />
+      </Loading>
+    ),
+  },
+  // the music kept on this device: signed out and offline too (docs/product.md §2.17)
+  {
+    path: '/kept',
+    element: (
+      <Loading>
+        <KeptPage />
       </Loading>
     ),
   },

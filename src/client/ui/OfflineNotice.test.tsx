@@ -1,21 +1,32 @@
 import { act, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';
-import { OFFLINE_MESSAGE, OfflineNotice } from './OfflineNotice';
+import { serverReachability } from '../services/serverReachability';
+import { KEPT_MUSIC_LINK, OFFLINE_MESSAGE, OfflineNotice } from './OfflineNotice';
 import { lightTheme } from './theme';
+
+function renderNotice() {
+  return render(
+    <MemoryRouter>
+      <ThemeProvider theme={lightTheme}>
+        <OfflineNotice />
+      </ThemeProvider>
+    </MemoryRouter>,
+  );
+}
 
 function goOffline(offline: boolean) {
   jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(!offline);
   act(() => void window.dispatchEvent(new Event(offline ? 'offline' : 'online')));
 }
 
-afterEach(() => jest.restoreAllMocks());
+afterEach(() => {
+  jest.restoreAllMocks();
+  act(() => serverReachability.set(true));
+});
 
 it('says the app is offline while the browser is, in a polite status region, and goes when it is back', () => {
-  render(
-    <ThemeProvider theme={lightTheme}>
-      <OfflineNotice />
-    </ThemeProvider>,
-  );
+  renderNotice();
   const status = screen.getByRole('status');
   expect(status).toHaveTextContent('');
   goOffline(true);
@@ -28,10 +39,16 @@ it('says the app is offline while the browser is, in a polite status region, and
 
 it('starts offline when the browser already is', () => {
   jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-  render(
-    <ThemeProvider theme={lightTheme}>
-      <OfflineNotice />
-    </ThemeProvider>,
-  );
+  renderNotice();
   expect(screen.getByRole('status')).toHaveTextContent(/you are offline/i);
+});
+
+it('says so too when the browser has a network but the server does not answer, with the way to the music kept here', () => {
+  renderNotice();
+  const status = screen.getByRole('status');
+  act(() => serverReachability.set(false));
+  expect(status).toHaveTextContent(OFFLINE_MESSAGE);
+  expect(screen.getByRole('link', { name: KEPT_MUSIC_LINK })).toHaveAttribute('href', '/kept');
+  act(() => serverReachability.set(true));
+  expect(status).toHaveTextContent('');
 });

@@ -1,7 +1,10 @@
+import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { useOnlineStatus } from './useOnlineStatus';
 
 export const OFFLINE_MESSAGE = 'You are offline. Wavelength will reconnect when the network is back.';
+/** Here, not in contract/offlineMessages.ts: the sign-in page shows this notice and carries only this string of them. */
+export const KEPT_MUSIC_LINK = 'Music on this device';
 
 const Banner = styled.p`
   margin: 0;
@@ -14,10 +17,19 @@ const Banner = styled.p`
 `;
 
 /**
- * A polite notice while the browser is offline. The status region stays in the page (empty when
- * online) so screen readers announce the message when it appears.
+ * A polite notice while the app cannot reach its server (the browser is offline, or the server
+ * does not answer), with the way to the music kept on this device. The status region stays in the
+ * page (empty when online) so screen readers announce the message when it appears.
  */
 export function OfflineNotice({ className }: { className?: string }) {
   const online = useOnlineStatus();
-  return <div role="status">{online ? null : <Banner className={className}>{OFFLINE_MESSAGE}</Banner>}</div>;
+  return (
+    <div role="status">
+      {online ? null : (
+        <Banner className={className}>
+          {OFFLINE_MESSAGE} <Link to="/kept">{KEPT_MUSIC_LINK}</Link>
+        </Banner>
+      )}
+    </div>
+  );
 }

@@ -31,6 +31,8 @@ function expectSecurityHeaders(res: LightMyRequestResponse): void {
     "media-src 'self' blob:",
     "connect-src 'self'",
     "font-src 'self'",
+    "manifest-src 'self'",
+    "worker-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
@@ -155,6 +157,8 @@ describe('the SPA and its CSP nonce', () => {
     await writeFile(path.join(clientDir, 'index.html'), template);
     await mkdir(path.join(clientDir, 'assets'));
     await writeFile(path.join(clientDir, 'assets/main.0123456789ab.js'), 'console.log(1);');
+    await writeFile(path.join(clientDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+    await writeFile(path.join(clientDir, 'manifest.webmanifest'), await readFile(path.join(REPO, 'public/manifest.webmanifest')));
     spa = await buildApp({ config: t.config, database: t.database, jwtSecret: TEST_JWT_SECRET, clientDir });
     await spa.ready();
   });
@@ -186,6 +190,19 @@ describe('the SPA and its CSP nonce', () => {
     const asset = await spa.inject({ method: 'GET', url: '/assets/main.0123456789ab.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.body).toBe('console.log(1);');
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expectSecurityHeaders(asset);
+  });
+
+  it('serves the web app manifest as one and the service worker revalidated on every check', async () => {
+    const manifest = await spa.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(JSON.parse(manifest.body)).toMatchObject({ name: 'Wavelength', start_url: '/', display: 'standalone' });
+    const worker = await spa.inject({ method: 'GET', url: '/sw.js' });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toMatch(/javascript/);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    expectSecurityHeaders(worker);
   });
 });

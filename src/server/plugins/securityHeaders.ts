@@ -28,6 +28,9 @@ function contentSecurityPolicy(https: boolean, cspNonceOf: (res: ServerResponse)
       // CSP Level 3: 'self' also matches ws:/wss: on the same host and port (the radio socket).
       connectSrc: ["'self'"],
       fontSrc: ["'self'"],
+      // the web app manifest and the service worker (/manifest.webmanifest, /sw.js)
+      manifestSrc: ["'self'"],
+      workerSrc: ["'self'"],
       objectSrc: ["'none'"],
       baseUri: ["'none'"],
       formAction: ["'self'"],

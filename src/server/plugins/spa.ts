@@ -24,9 +24,9 @@ export const spaPlugin = fp<{ clientDir: string | null }>(
         preCompressed: true,
         index: false,
         allowedPath: (pathname) => !pathname.startsWith('/index.html'),
-        setHeaders(res, filePath) {
-          const cache = HASHED_ASSET.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache';
-          res.raw.setHeader('cache-control', cache);
+        // on the reply, not reply.raw: the reply's own headers (send's `public, max-age=0`) would replace a raw one
+        setHeaders(reply, filePath) {
+          reply.header('cache-control', HASHED_ASSET.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache');
         },
       });
     }

@@ -2,6 +2,7 @@ import type { LoginResponse, MeResponse, PublicUser } from '../../../contract/au
 import { MESSAGES } from '../../../contract/messages';
 import { buildUrl, readResponse } from '../../api/transport';
 import type { Services } from '../../services';
+import { serverReachability } from '../../services/serverReachability';
 
 /** An HTTP failure of an auth call, with docs/product.md §8's message and the status (0: no answer). */
 export class AuthRequestError extends Error {
@@ -33,8 +34,10 @@ async function authRequest<T>(services: Origin, args: { url: string; method?: st
       credentials: 'include',
     });
   } catch {
+    serverReachability.set(false);
     throw new AuthRequestError(MESSAGES.networkError, 0);
   }
+  serverReachability.set(true);
   const result = await readResponse(res);
   if ('error' in result) throw new AuthRequestError(result.error.message, result.error.status);
   return result.data as T;

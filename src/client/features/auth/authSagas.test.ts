@@ -68,6 +68,28 @@ describe('bootstrap (docs/product.md §4)', () => {
     expect(svc.tokenStore.get()).toBeNull();
   });
 
+  it('when the server does not answer and this browser kept the user: signed in as them, the token kept (docs/product.md §2.17)', async () => {
+    const svc = services(jwt(600));
+    svc.storage.set('wavelength.user', JSON.stringify(user));
+    const { storeState } = await expectSaga(bootstrapSaga)
+      .withReducer(authSlice.reducer, loading)
+      .provide([ctx(svc), [matchers.call.fn(meCall), throwError(new AuthRequestError('Network error', 0))]])
+      .silentRun();
+    expect(storeState).toEqual(signedIn);
+    expect(svc.tokenStore.get()).toBe(jwt(600));
+  });
+
+  it('a kept user does not outlive an answer that refuses the session', async () => {
+    const svc = services(jwt(600));
+    svc.storage.set('wavelength.user', JSON.stringify(user));
+    const { storeState } = await expectSaga(bootstrapSaga)
+      .withReducer(authSlice.reducer, loading)
+      .provide([ctx(svc), [matchers.call.fn(meCall), throwError(new AuthRequestError('Authentication required', 401))]])
+      .silentRun();
+    expect(storeState).toEqual({ ...signedOut, error: 'Your session has ended. Please sign in again.' });
+    expect(svc.tokenStore.get()).toBeNull();
+  });
+
   it('when the session has ended (401): the error says so calmly', async () => {
     const svc = services(jwt(600));
     const { storeState } = await expectSaga(bootstrapSaga)

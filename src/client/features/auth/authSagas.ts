@@ -9,6 +9,7 @@ import type { Services } from '../../services';
 import { isTokenValid } from '../../services/tokenStore';
 import { AuthRequestError, loginCall, logoutCall, meCall, registerCall } from './authClient';
 import { authActions } from '../../shared/session/authSlice';
+import { KEPT_USER_KEY } from '../../shared/session/keptUser';
 import { announceToOtherTabs, followOtherTabs } from './tabSyncSagas';
 
 const services = () => getContext('services') as unknown as Services;
@@ -17,6 +18,7 @@ const messageOf = (error: unknown, fallback: string) => (error instanceof Error 
 /**
  * docs/product.md §4: no stored token (or one whose payload expiry has passed) -> signed out; else /auth/me.
  * When that fails the token is removed and the error kept; a session that merely ended says so calmly.
+ * When the server does not answer and this browser kept the user (§2.17), the app opens signed in.
  */
 export function* bootstrapSaga() {
   const svc: Services = yield services();
@@ -31,6 +33,12 @@ export function* bootstrapSaga() {
     if (!body.success || !body.user) throw new Error(MESSAGES.authenticationFailed);
     yield put(authActions.authenticated(body.user));
   } catch (error) {
+    // no answer at all (the server is down, the app opened from the cache): the user this browser kept, token and all
+    const kept: string | null = error instanceof AuthRequestError && !error.status ? yield call([svc.storage, svc.storage.get], KEPT_USER_KEY) : null;
+    if (kept) {
+      yield put(authActions.authenticated(JSON.parse(kept) as PublicUser));
+      return;
+    }
     yield call([svc.tokenStore, svc.tokenStore.clear]);
     const message = error instanceof AuthRequestError && error.status === 401 ? AUTH_MESSAGES.sessionEnded : messageOf(error, MESSAGES.authenticationFailed);
     yield put(authActions.bootstrapFinishedSignedOut({ error: message }));

@@ -1,3 +1,5 @@
+import { OFFLINE_MESSAGES } from '../../../../contract/offlineMessages';
+import { NeedsNetwork } from '../../../ui/NeedsNetwork';
 import { Page, PageTitle } from '../../../ui/Page';
 import { SuggestForm } from '../components/SuggestForm';
 import { SuggestionList } from '../components/SuggestionList';
@@ -10,6 +12,7 @@ export default function MusicBoxPage() {
   return (
     <Page>
       <PageTitle>Music Box</PageTitle>
+      <NeedsNetwork message={OFFLINE_MESSAGES.musicBoxNeedsNetwork} />
       <SuggestForm />
       <SuggestionToolbar />
       <SuggestionList />

@@ -2,10 +2,12 @@ import { useEffect, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import styled from 'styled-components';
 import { MESSAGES } from '../../../../contract/messages';
+import { OFFLINE_MESSAGES } from '../../../../contract/offlineMessages';
 import type { RadioQueueTrack } from '../../../../contract/radio';
 import { Button } from '../../../ui/Button';
 import { PlusIcon, SkipIcon } from '../../../ui/icons';
 import { ErrorMessage, Page, PageHeader, PageTitle } from '../../../ui/Page';
+import { NeedsNetwork } from '../../../ui/NeedsNetwork';
 import { Spinner } from '../../../ui/Spinner';
 import { toastShown } from '../../../ui/toast/toastSlice';
 import { selectIsAdmin } from '../../../shared/session';
@@ -149,6 +151,7 @@ export default function RadioPage() {
         <PageTitle>Radio</PageTitle>
         <RadioBadges radio={radio} />
       </PageHeader>
+      <NeedsNetwork message={OFFLINE_MESSAGES.radioNeedsNetwork} />
       {snapshot.isError && radio.connection !== 'connected' ? <ErrorMessage>{MESSAGES.failedToLoadQueue}</ErrorMessage> : null}
       {snapshot.isLoading && radio.connection !== 'connected' ? <Spinner label="Loading the radio" /> : null}
       <Layout>

@@ -1,0 +1,2 @@
+export { restoreLastPage } from './lastPage';
+export { useRememberLastPage } from './useRememberLastPage';

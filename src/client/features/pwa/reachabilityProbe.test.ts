@@ -1,0 +1,46 @@
+import { act } from '@testing-library/react';
+import { serverReachability } from '../../services/serverReachability';
+import { startReachabilityProbe } from './reachabilityProbe';
+
+let stop = () => {};
+beforeEach(() => jest.useFakeTimers());
+afterEach(() => {
+  stop();
+  jest.useRealTimers();
+  jest.restoreAllMocks();
+  serverReachability.set(true);
+});
+
+const flush = () => act(async () => void (await Promise.resolve()));
+
+it('asks /api/health at start and every 3 s while the server does not answer, until it does', async () => {
+  const fetchMock = jest.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
+  stop = startReachabilityProbe('/api/health');
+  await flush();
+  expect(fetchMock).toHaveBeenCalledWith('/api/health', { cache: 'no-store' });
+  expect(serverReachability.get()).toBe(false);
+
+  await act(async () => void jest.advanceTimersByTime(3000));
+  await flush();
+  expect(fetchMock).toHaveBeenCalledTimes(2);
+  expect(serverReachability.get()).toBe(false);
+
+  fetchMock.mockResolvedValue(new Response('{}', { status: 503 }));
+  await act(async () => void jest.advanceTimersByTime(3000));
+  await flush();
+  expect(serverReachability.get()).toBe(true);
+  await act(async () => void jest.advanceTimersByTime(10_000));
+  expect(fetchMock).toHaveBeenCalledTimes(3);
+});
+
+it('starts asking again when a request finds the server gone', async () => {
+  const fetchMock = jest.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('{}'));
+  stop = startReachabilityProbe('/api/health');
+  await flush();
+  expect(fetchMock).toHaveBeenCalledTimes(1);
+  serverReachability.set(false);
+  await act(async () => void jest.advanceTimersByTime(3000));
+  await flush();
+  expect(fetchMock).toHaveBeenCalledTimes(2);
+  expect(serverReachability.get()).toBe(true);
+});

@@ -1,0 +1,38 @@
+import { serverReachability } from '../../services/serverReachability';
+
+const PROBE_INTERVAL_MS = 3000;
+
+async function answers(healthUrl: string): Promise<boolean> {
+  try {
+    await fetch(healthUrl, { cache: 'no-store' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Asks /api/health once at start (the app may have been opened from the service worker's cache
+ * with the server down), then every few seconds while the server is unreachable, so the offline
+ * notice goes as soon as it answers again. Any answer counts, even an error status. Returns stop.
+ */
+export function startReachabilityProbe(healthUrl = '/api/health'): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const later = () => {
+    if (!serverReachability.get() && timer === undefined) timer = setTimeout(() => void probe(), PROBE_INTERVAL_MS);
+  };
+  const probe = async () => {
+    timer = undefined;
+    serverReachability.set(await answers(healthUrl));
+    later();
+  };
+  const onOnline = () => void probe();
+  const unsubscribe = serverReachability.subscribe(later);
+  window.addEventListener('online', onOnline);
+  void probe();
+  return () => {
+    unsubscribe();
+    window.removeEventListener('online', onOnline);
+    clearTimeout(timer);
+  };
+}

@@ -1,0 +1,8 @@
+/** The app's own files, one cache per build: the prefix plus the build's shell version. */
+export const SHELL_CACHE_PREFIX = 'wavelength-shell-';
+
+/** Reserved for music kept on this device (issue 30, part B): no shell update ever deletes it. */
+export const AUDIO_CACHE = 'wavelength-audio-v1';
+
+/** The message a page posts to a waiting worker when the user chooses to update. */
+export const SKIP_WAITING = 'SKIP_WAITING';
