@@ -24,18 +24,7 @@ it('leaves source maps, compressed copies and unhashed files to the network', ()
 });
 
 it('never touches the API, Subsonic, share pages, streams, metrics or the worker, even as page loads', () => {
-  const paths = [
-    '/api/health',
-    '/api/songs/stream/1',
-    '/api/radio/live',
-    '/api/docs',
-    '/api',
-    '/rest/stream.view?id=1',
-    '/rest',
-    '/s/abc',
-    '/metrics',
-    '/sw.js',
-  ];
+  const paths = ['/api/health', '/api/radio/live', '/api/docs', '/api', '/rest/stream.view?id=1', '/rest', '/s/abc', '/metrics', '/sw.js'];
   for (const path of paths) {
     expect(routeFor(`${origin}${path}`, 'navigate', origin)).toBe('network');
     expect(routeFor(`${origin}${path}`, 'cors', origin)).toBe('network');
@@ -52,4 +41,13 @@ it('leaves other origins and anything but GET alone', () => {
 it('does not mistake paths that only start like a reserved one', () => {
   expect(routeFor(`${origin}/apis`, 'navigate', origin)).toBe('navigation');
   expect(routeFor(`${origin}/settings`, 'navigate', origin)).toBe('navigation');
+});
+
+it('sends a song’s stream to the kept music, and only the song stream', () => {
+  expect(routeFor(`${origin}/api/songs/stream/1`, 'no-cors', origin)).toBe('kept-audio');
+  expect(routeFor(`${origin}/api/songs/stream/1?format=mp3`, 'cors', origin)).toBe('kept-audio');
+  expect(routeFor(`${origin}/api/songs/stream/1`, 'navigate', origin)).toBe('network');
+  expect(routeFor(`${origin}/api/songs/stream/1`, 'cors', origin, 'HEAD')).toBe('network');
+  expect(routeFor(`${origin}/api/songs/stream/1/x`, 'cors', origin)).toBe('network');
+  expect(routeFor(`${origin}/rest/stream.view?id=1`, 'cors', origin)).toBe('network');
 });

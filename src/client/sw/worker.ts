@@ -1,10 +1,12 @@
 /**
  * Wavelength's service worker (docs/decisions/offline.md): precaches the app's own files of this
  * build, answers page loads from the network first and the cached page when the server cannot be
- * reached, and the build's hashed files from the cache. Everything else goes to the network
- * untouched. A new worker waits until the page asks it to take over (SKIP_WAITING).
+ * reached, the build's hashed files from the cache, and a kept song's stream from the music kept
+ * on this device (keptAudio.ts). Everything else goes to the network untouched. A new worker
+ * waits until the page asks it to take over (SKIP_WAITING).
  */
-import { AUDIO_CACHE, SHELL_CACHE_PREFIX, SKIP_WAITING } from './cacheNames';
+import { AUDIO_CACHE, KEPT_CHANGED, SHELL_CACHE_PREFIX, SKIP_WAITING } from './cacheNames';
+import { respondFromKept, songIdOfKey, songIdOfStreamUrl } from './keptAudio';
 import { routeFor } from './routeFor';
 
 declare const __SHELL_FILES__: string[];
@@ -44,8 +46,29 @@ worker.addEventListener('activate', (event) => {
   );
 });
 
+/**
+ * The songs kept, known once AUDIO_CACHE has been read: a stream of any other song is then left to
+ * the network untouched (no respondWith, no delay on click to sound). Null while being read.
+ */
+let keptIds: Set<string> | null = null;
+let reading = 0;
+function readKeptIds(): void {
+  const generation = ++reading;
+  keptIds = null;
+  void caches
+    .open(AUDIO_CACHE)
+    .then((cache) => cache.keys())
+    .then((keys) => {
+      if (generation === reading) keptIds = new Set(keys.map((key) => songIdOfKey(key.url)).filter((id): id is string => id !== null));
+    })
+    .catch(() => undefined);
+}
+readKeptIds();
+
 worker.addEventListener('message', (event) => {
-  if ((event as MessageEvent).data === SKIP_WAITING) void worker.skipWaiting();
+  const { data } = event as MessageEvent;
+  if (data === SKIP_WAITING) void worker.skipWaiting();
+  else if (data === KEPT_CHANGED) readKeptIds();
 });
 
 worker.addEventListener('fetch', (event) => {
@@ -54,7 +77,17 @@ worker.addEventListener('fetch', (event) => {
   const route = routeFor(request.url, request.mode, worker.location.origin, request.method);
   if (route === 'navigation') fetchEvent.respondWith(navigation(request));
   else if (route === 'asset') fetchEvent.respondWith(asset(request));
+  else if (route === 'kept-audio') {
+    const songId = songIdOfStreamUrl(request.url);
+    if (songId && (keptIds === null || keptIds.has(songId))) fetchEvent.respondWith(keptAudio(request));
+  }
 });
+
+/** A kept song is always answered from the cache, online too (no network, ranges answered here); others from the network. */
+async function keptAudio(request: Request): Promise<Response> {
+  const kept = await respondFromKept(request, await caches.open(AUDIO_CACHE));
+  return kept ?? fetch(request);
+}
 
 async function cachedPage(): Promise<Response | undefined> {
   return (await caches.open(SHELL_CACHE)).match('/');
