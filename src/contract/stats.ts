@@ -10,7 +10,13 @@ export const CHART_WINDOW_DAYS = 7;
 
 export const PLAY_SOURCES = ['library', 'search', 'liked', 'playlist', 'radio', 'home', 'player', 'music-box'] as const;
 
-export const IncrementPlayBody = z.object({ source: z.enum(PLAY_SOURCES).default('library') });
+/** How old a play sent late (made offline, docs/product.md §2.17) may be to still count. */
+export const LATE_PLAY_MAX_AGE_DAYS = 30;
+export const IncrementPlayBody = z.object({
+  source: z.enum(PLAY_SOURCES).default('library'),
+  /** when the play happened, for a play made offline and sent when the server answers again; absent: now */
+  playedAt: z.iso.datetime({ offset: true, message: 'playedAt: not an ISO 8601 time' }).optional(),
+});
 export const StatsSongParams = z.object({ id: z.uuid(MESSAGES.songNotFound) });
 export const StatsListQuery = z.object({ limit: z.coerce.number().int().min(1).max(STATS_LIST_MAX).default(10) });
 export const UserHistoryQuery = z.object({

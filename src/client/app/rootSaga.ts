@@ -4,7 +4,6 @@ import { authSaga } from '../features/auth/authSagas';
 import { musicBoxSaga } from '../features/musicBox/musicBoxSagas';
 import { playerSaga } from '../features/player/playerSagas';
 import { settingsSaga } from '../features/settings/settingsSagas';
-import { statsSaga } from '../features/stats/statsSagas';
 import { scrobblingSaga } from '../features/scrobbling/scrobblingSagas';
 
 /**
@@ -19,6 +18,14 @@ function* radioSagaChunk(): SagaIterator {
   yield call(radioSaga);
 }
 
+/** Play counting (and plays kept offline) likewise: a play needs a signed-in user, so never the sign-in page. */
+function* statsSagaChunk(): SagaIterator {
+  const { statsSaga }: typeof import('../features/stats/statsSagas') = yield call(
+    () => import(/* webpackChunkName: "stats-sagas" */ '../features/stats/statsSagas'),
+  );
+  yield call(statsSaga);
+}
+
 export function* rootSaga() {
-  yield all([fork(authSaga), fork(playerSaga), fork(radioSagaChunk), fork(musicBoxSaga), fork(settingsSaga), fork(statsSaga), fork(scrobblingSaga)]);
+  yield all([fork(authSaga), fork(playerSaga), fork(radioSagaChunk), fork(musicBoxSaga), fork(settingsSaga), fork(statsSagaChunk), fork(scrobblingSaga)]);
 }

@@ -67,8 +67,9 @@ export const statsApi = baseApi.injectEndpoints({
         orEmpty({ url: '/stats/daily', params: arg }, { success: true as const, days: [] })(arg, api, extra, baseQuery as BaseQuery),
       providesTags: ['Stats'],
     }),
-    incrementPlay: build.mutation<IncrementPlayResponse, { songId: string; source: string }>({
-      query: ({ songId, source }) => ({ url: `/stats/${songId}/increment-play`, method: 'POST', body: { source } }),
+    /** `playedAt`: a play made offline, sent late with its time (docs/product.md §2.17) */
+    incrementPlay: build.mutation<IncrementPlayResponse, { songId: string; source: string; playedAt?: string }>({
+      query: ({ songId, source, playedAt }) => ({ url: `/stats/${songId}/increment-play`, method: 'POST', body: playedAt ? { source, playedAt } : { source } }),
       invalidatesTags: (result) => (result?.counted ? ['Stats', 'Profile'] : []),
     }),
   }),

@@ -6,6 +6,7 @@ import {
   GlobalStatsResponse,
   IncrementPlayBody,
   IncrementPlayResponse,
+  LATE_PLAY_MAX_AGE_DAYS,
   RankedSongsResponse,
   RecentlyPlayedResponse,
   SongStatsResponse,
@@ -20,7 +21,8 @@ import type { ZodApp } from '../../plugins/zodSchemas';
 import type { ModuleOptions } from '../moduleOptions';
 import type { SongSource } from '../../library/songs/songColumns';
 import { toSongs } from '../../library/songs/toSong';
-import { dailyPlays, globalStats, mostPlayed, recentlyPlayed, recordPlay, songStats, topCharts, trending, userHistory } from './service';
+import { HttpError } from '../../lib/httpError';
+import { dailyPlays, globalStats, mostPlayed, recentlyPlayed, recordPlay, recordPlayAt, songStats, topCharts, trending, userHistory } from './service';
 
 const tags = ['stats'];
 
@@ -73,13 +75,24 @@ function historyRoutes(app: ZodApp, now: () => number) {
   });
 }
 
+/** A play sent late keeps its time: not in the future (a minute of clock skew allowed), not older than 30 days. */
+function latePlayTime(playedAt: string, now: number): Date {
+  const at = new Date(playedAt);
+  if (at.getTime() > now + 60_000) throw new HttpError(400, 'playedAt: a play cannot be in the future');
+  if (at.getTime() < now - LATE_PLAY_MAX_AGE_DAYS * 24 * 60 * 60 * 1000)
+    throw new HttpError(400, `playedAt: a play older than ${LATE_PLAY_MAX_AGE_DAYS} days is not counted`);
+  return at.getTime() > now ? new Date(now) : at;
+}
+
 /** One song: count a play of it, read its numbers. */
 function songRoutes(app: ZodApp, now: () => number) {
   const playSchema = { tags, params: StatsSongParams, body: IncrementPlayBody, response: { 200: IncrementPlayResponse, ...errorResponses(400, 401, 404) } };
-  app.post('/stats/:id/increment-play', { schema: playSchema }, async (request) => ({
-    success: true as const,
-    ...(await recordPlay(app.db, currentUser(request).id, request.params.id, request.body.source, new Date(now()))),
-  }));
+  app.post('/stats/:id/increment-play', { schema: playSchema }, async (request) => {
+    const { source, playedAt } = request.body;
+    const userId = currentUser(request).id;
+    if (playedAt === undefined) return { success: true as const, ...(await recordPlay(app.db, userId, request.params.id, source, new Date(now()))) };
+    return { success: true as const, ...(await recordPlayAt(app.db, userId, request.params.id, source, latePlayTime(playedAt, now()))) };
+  });
 
   const statsSchema = { tags, params: StatsSongParams, response: { 200: SongStatsResponse, ...errorResponses(401, 404) } };
   app.get('/stats/:id', { schema: statsSchema }, async (request) => ({
