@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { useRememberLastPage } from '../features/pwa';
@@ -71,8 +71,11 @@ const SkipLink = styled.a`
 
 const SIDEBAR_ID = 'app-sidebar';
 
-/** The signed-in frame: sidebar (collapsible below 1024 px), top search, page, player bar (and the lyrics panel over the page). */
-export default function Shell() {
+/**
+ * The signed-in frame: sidebar (collapsible below 1024 px), top search, page, player bar (and the lyrics
+ * panel over the page). The page is the route's child, or `children` (the kept music page, routed outside).
+ */
+export default function Shell({ children }: { children?: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
   useEffect(() => setMenuOpen(false), [location.pathname]);
@@ -100,9 +103,7 @@ export default function Shell() {
           </TopBar>
           <OfflineNotice />
           <main id="main-content" tabIndex={-1}>
-            <Suspense fallback={<PageSpinner />}>
-              <Outlet />
-            </Suspense>
+            <Suspense fallback={<PageSpinner />}>{children ?? <Outlet />}</Suspense>
           </main>
         </Main>
         <PlayerWithLyrics />

@@ -24,7 +24,7 @@ const ArtistPage = lazy(() => import(/* webpackChunkName: "artist" */ '../featur
 const GenresPage = lazy(() => import(/* webpackChunkName: "genres" */ '../features/browse/pages/GenresPage'));
 const SettingsPage = lazy(() => import(/* webpackChunkName: "settings" */ './screens/settings/SettingsScreen'));
 const SharePage = lazy(() => import(/* webpackChunkName: "share" */ '../features/shares/pages/SharePage'));
-const KeptPage = lazy(() => import(/* webpackChunkName: "kept" */ '../features/pwa/pages/KeptPage'));
+const KeptScreen = lazy(() => import(/* webpackChunkName: "kept" */ './screens/kept/KeptScreen'));
 const ProfilePage = lazy(() => import(/* webpackChunkName: "profile" */ './screens/profile/ProfileScreen'));
 
 function Loading({ children }: { children: ReactNode }) {
@@ -56,7 +56,7 @@ export const routes: RouteObject[] = [
     path: '/kept',
     element: (
       <Loading>
-        <KeptPage />
+        <KeptScreen />
       </Loading>
     ),
   },

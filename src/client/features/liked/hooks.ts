@@ -1,6 +1,8 @@
 import { useCallback } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
+import { OFFLINE_CHANGE_REFUSED } from '../../../contract/keptMessages';
 import { MESSAGES } from '../../../contract/messages';
+import { isOffline } from '../../shared/kept';
 import { selectIsAuthenticated } from '../../shared/session';
 import { toastShown } from '../../ui/toast/toastSlice';
 import { useGetLikedIdsQuery, useToggleLikeMutation } from './likedApi';
@@ -25,7 +27,7 @@ export function useLikedCount(): number | null {
   return count;
 }
 
-/** Toggles a like (optimistically); a visitor is asked to log in. */
+/** Toggles a like (optimistically); a visitor is asked to log in; offline, the like is refused, never lost silently. */
 export function useToggleLike(): (songId: string) => void {
   const signedIn = useSelector(selectIsAuthenticated);
   const dispatch = useDispatch();
@@ -34,6 +36,10 @@ export function useToggleLike(): (songId: string) => void {
     (songId: string) => {
       if (!signedIn) {
         dispatch(toastShown(MESSAGES.pleaseLogInToLike, 'error'));
+        return;
+      }
+      if (isOffline()) {
+        dispatch(toastShown(OFFLINE_CHANGE_REFUSED, 'error'));
         return;
       }
       void toggle({ songId });

@@ -2,6 +2,7 @@ import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import type { Store } from '@reduxjs/toolkit';
 import { createLocalStorageStore } from '../../services/storage';
+import { clearKeptOnSignOut } from './clearKeptOnSignOut';
 import { keepSignedInUser } from './keepUser';
 import { startReachabilityProbe } from './reachabilityProbe';
 import { registerWorker } from './registerWorker';
@@ -20,12 +21,14 @@ function showUpdatePrompt(store: Store, applyUpdate: () => void) {
 
 /**
  * The app's offline and install side, loaded after the page has rendered (its own chunk, outside
- * the sign-in page's budget): the server reachability probe, the user kept for offline starts, and in production builds on secure
+ * the sign-in page's budget): the server reachability probe, the user kept for offline starts, kept
+ * music removed at sign-out, and in production builds on secure
  * origins (localhost counts) the service worker and its update prompt.
  */
 export function startPwa(store: Store): void {
   startReachabilityProbe();
   keepSignedInUser(store, createLocalStorageStore());
+  clearKeptOnSignOut(store);
   if (process.env.NODE_ENV !== 'production' || !window.isSecureContext || !('serviceWorker' in navigator)) return;
   let shown = false;
   registerWorker((applyUpdate) => {

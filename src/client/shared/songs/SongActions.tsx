@@ -1,4 +1,5 @@
 import { createContext, useContext, type ComponentType } from 'react';
+import type { PlayableSong } from '../player/usePlaySongs';
 
 /** The song a row's action buttons act on. */
 export interface ActionSong {
@@ -21,6 +22,16 @@ export interface SongActionComponents {
   AddToPlaylistButton: ComponentType<SongActionProps>;
   /** Share of songs, an album or a playlist (the shares feature); nothing where it is not provided */
   ShareButton: ComponentType<ShareActionProps>;
+  /** "Available offline" for an album, a playlist or Liked Songs (the offline feature); nothing where it is not provided */
+  KeepButton: ComponentType<KeepActionProps>;
+}
+
+/** What a keep button keeps on this device: the item and its songs, in order (docs/product.md §2.17). */
+export interface KeepActionProps {
+  kind: 'album' | 'playlist' | 'liked' | 'song';
+  id: string;
+  name: string;
+  songs: readonly PlayableSong[];
 }
 
 /** What a Share button shares: songs (their ids), or one album or playlist (its id). */
@@ -36,7 +47,12 @@ export interface ShareActionProps {
 
 const Nothing = () => null;
 
-const SongActionsContext = createContext<SongActionComponents>({ LikeButton: Nothing, AddToPlaylistButton: Nothing, ShareButton: Nothing });
+const SongActionsContext = createContext<SongActionComponents>({
+  LikeButton: Nothing,
+  AddToPlaylistButton: Nothing,
+  ShareButton: Nothing,
+  KeepButton: Nothing,
+});
 
 export const SongActionsProvider = SongActionsContext.Provider;
 

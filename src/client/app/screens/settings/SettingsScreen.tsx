@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
+import { KEPT_MESSAGES } from '../../../../contract/keptMessages';
 import { LibraryScanPanel } from '../../../features/libraryScan';
+import { StoragePanel } from '../../../features/offline';
 import { ProfileFields, useSaveProfile, type ProfileDraft } from '../../../features/profile';
 import { RadioStreamPanel } from '../../../features/radioStream';
 import { ScrobblingPanel } from '../../../features/scrobbling';
@@ -61,6 +63,9 @@ function ActAtOncePanels({ isAdmin }: { isAdmin: boolean }) {
       </Panel>
       <Panel id="settings-radio" title="Radio">
         <RadioStreamPanel />
+      </Panel>
+      <Panel id="settings-storage" title={KEPT_MESSAGES.storageTitle}>
+        <StoragePanel />
       </Panel>
       <Panel id="settings-shares" title="Shares">
         <SharesPanel />

@@ -24,7 +24,7 @@ function AlbumHeader({ album }: { album: AlbumDetail }) {
   const { playAll, shuffleAll } = usePlaySongs(album.songs, 'library');
   const playAllIntent = usePrepareOnIntent(() => (album.songs[0] ? toPlayerTrack(album.songs[0]) : null));
   const empty = album.songs.length === 0;
-  const { ShareButton } = useSongActions();
+  const { ShareButton, KeepButton } = useSongActions();
   return (
     <DetailHeader>
       <Artwork url={album.artworkUrl} name={album.name} thumb={600} />
@@ -44,6 +44,7 @@ function AlbumHeader({ album }: { album: AlbumDetail }) {
             <ShuffleIcon width={20} height={20} /> Shuffle
           </Button>
           <ShareButton kind="album" ids={[album.id]} name={album.name} disabled={empty} />
+          <KeepButton kind="album" id={album.id} name={album.name} songs={album.songs} />
         </DetailActions>
       </div>
     </DetailHeader>

@@ -8,13 +8,19 @@ import { PlayIcon } from '../../../ui/icons';
 import { ErrorMessage, Page, PageHeader, PageTitle } from '../../../ui/Page';
 import { PageSpinner } from '../../../ui/Spinner';
 import { toPlayerTrack, usePlaySongs, usePrepareOnIntent } from '../../../shared/player';
-import { PlayableSongList } from '../../../shared/songs';
+import { PlayableSongList, useSongActions } from '../../../shared/songs';
 import { useGetLikedSongsQuery } from '../likedApi';
 import { useDocumentTitle } from '../../../ui/useDocumentTitle';
 
 const Summary = styled.p`
   margin: ${({ theme }) => theme.space(1)} 0 0;
   color: ${({ theme }) => theme.color.textMuted};
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(2)};
 `;
 
 /** docs/product.md §2 Liked: the list with play all and unlike. */
@@ -26,6 +32,7 @@ export default function LikedPage() {
   const { playAll } = usePlaySongs(songs, 'liked');
   const playAllIntent = usePrepareOnIntent(() => (songs[0] ? toPlayerTrack(songs[0]) : null));
   const total = entries.reduce((sum, e) => sum + e.song.duration, 0);
+  const { KeepButton } = useSongActions();
 
   return (
     <Page>
@@ -38,9 +45,12 @@ export default function LikedPage() {
             </Summary>
           ) : null}
         </div>
-        <Button type="button" disabled={entries.length === 0} onClick={playAll} {...playAllIntent}>
-          <PlayIcon width={20} height={20} /> Play all
-        </Button>
+        <Actions>
+          <Button type="button" disabled={entries.length === 0} onClick={playAll} {...playAllIntent}>
+            <PlayIcon width={20} height={20} /> Play all
+          </Button>
+          <KeepButton kind="liked" id="liked" name="Liked Songs" songs={songs} />
+        </Actions>
       </PageHeader>
       {isLoading ? (
         <PageSpinner />

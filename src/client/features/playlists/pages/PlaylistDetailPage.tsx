@@ -53,7 +53,7 @@ function PlaylistHeader({ playlist, onOpen }: { playlist: PlaylistDetail; onOpen
   const songs = useMemo(() => playlist.songs.map((entry) => entry.song), [playlist]);
   const { playAll } = usePlaySongs(songs, 'playlist');
   const playAllIntent = usePrepareOnIntent(() => (songs[0] ? toPlayerTrack(songs[0]) : null));
-  const { ShareButton } = useSongActions();
+  const { ShareButton, KeepButton } = useSongActions();
   return (
     <Header>
       <PlaylistCover src={playlist.coverImage} name={playlist.name} />
@@ -72,6 +72,7 @@ function PlaylistHeader({ playlist, onOpen }: { playlist: PlaylistDetail; onOpen
             Edit
           </Button>
           <ShareButton kind="playlist" ids={[playlist.id]} name={playlist.name} />
+          <KeepButton kind="playlist" id={playlist.id} name={playlist.name} songs={songs} />
           <Button type="button" $variant="secondary" onClick={() => onOpen('deleting')}>
             <TrashIcon width={20} height={20} /> Delete
           </Button>

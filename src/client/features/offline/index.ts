@@ -1,0 +1,2 @@
+export { KeepButton } from './components/KeepButton';
+export { StoragePanel } from './components/StoragePanel';

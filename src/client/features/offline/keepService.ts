@@ -1,0 +1,113 @@
+import type { PlayableSong } from '../../shared/player';
+import { getKeptRecords, keptItemKey, setKeptRecords, tellWorkerKeptChanged, type KeptItem, type KeptKind, type KeptRecords } from '../../shared/kept';
+import { AUDIO_CACHE, keptAudioKey } from '../../sw/cacheNames';
+
+/** What is being kept: an album, a playlist, Liked Songs (id `liked`) or one song. */
+export interface KeepTarget {
+  kind: KeptKind;
+  id: string;
+  name: string;
+}
+
+export interface KeepProgress {
+  /** songs kept so far, of `total` */
+  done: number;
+  total: number;
+  /** bytes of the songs kept so far */
+  bytes: number;
+}
+
+export interface KeepDeps {
+  cache: () => Promise<Pick<Cache, 'match' | 'put' | 'delete'>>;
+  fetch: typeof fetch;
+  /** tells the worker AUDIO_CACHE changed */
+  changed: () => void;
+}
+
+export const browserKeepDeps = (): KeepDeps => ({
+  cache: () => caches.open(AUDIO_CACHE),
+  fetch: (...args) => fetch(...args),
+  changed: tellWorkerKeptChanged,
+});
+
+const withItem = (records: KeptRecords, item: KeptItem): KeptRecords => ({
+  ...records,
+  items: records.items.some((i) => i.key === item.key) ? records.items.map((i) => (i.key === item.key ? item : i)) : [...records.items, item],
+});
+
+/** Songs no kept item lists any more: their files and records go. */
+async function dropOrphans(deps: KeepDeps): Promise<void> {
+  const records = getKeptRecords();
+  const listed = new Set(records.items.flatMap((item) => item.songIds));
+  const orphans = Object.keys(records.songs).filter((id) => !listed.has(id));
+  if (orphans.length === 0) return;
+  const cache = await deps.cache();
+  for (const id of orphans) await cache.delete(keptAudioKey(id));
+  setKeptRecords((r) => ({ ...r, songs: Object.fromEntries(Object.entries(r.songs).filter(([id]) => listed.has(id))) }));
+}
+
+/**
+ * Keeps the whole file of every song of `target` in AUDIO_CACHE (one after another, songs already
+ * kept skipped), records them, and reports progress after each. Songs the item no longer lists are
+ * dropped, so calling it again with a playlist's current songs keeps it in sync. Throws when a
+ * song cannot be fetched whole; what was kept until then stays, the item marked incomplete.
+ */
+export async function keepItem(
+  target: KeepTarget,
+  songs: readonly PlayableSong[],
+  owner: string | null,
+  deps: KeepDeps,
+  onProgress: (p: KeepProgress) => void = () => {},
+): Promise<void> {
+  const key = keptItemKey(target.kind, target.id);
+  const item: KeptItem = { key, kind: target.kind, id: target.id, name: target.name, songIds: songs.map((s) => s.id), complete: false };
+  setKeptRecords((r) => withItem({ ...r, owner: r.owner ?? owner }, item));
+  const cache = await deps.cache();
+  const progress: KeepProgress = { done: 0, total: songs.length, bytes: 0 };
+  onProgress({ ...progress });
+  try {
+    for (const song of songs) {
+      const known = getKeptRecords().songs[song.id];
+      if (!(known && (await cache.match(keptAudioKey(song.id))))) {
+        const response = await deps.fetch(song.publicUrl, { credentials: 'same-origin' });
+        // a 206 or an error is never kept: only a whole file plays and seeks offline
+        if (response.status !== 200) throw new Error(`could not fetch ${song.id}: ${response.status}`);
+        const blob = await response.blob();
+        const type = response.headers.get('Content-Type') ?? 'application/octet-stream';
+        await cache.put(keptAudioKey(song.id), new Response(blob, { headers: { 'Content-Type': type, 'Content-Length': String(blob.size) } }));
+        const kept = {
+          id: song.id,
+          title: song.title,
+          artist: song.artist,
+          duration: song.duration,
+          album: song.album ?? null,
+          artworkUrl: song.artworkUrl ?? null,
+          bytes: blob.size,
+        };
+        setKeptRecords((r) => ({ ...r, songs: { ...r.songs, [song.id]: kept } }));
+      }
+      progress.done += 1;
+      progress.bytes += getKeptRecords().songs[song.id]?.bytes ?? 0;
+      onProgress({ ...progress });
+    }
+    setKeptRecords((r) => withItem(r, { ...item, complete: true }));
+    await dropOrphans(deps);
+  } finally {
+    deps.changed();
+  }
+}
+
+/** Removes one kept item, and the files of its songs no other kept item lists. */
+export async function removeKeptItem(key: string, deps: KeepDeps): Promise<void> {
+  setKeptRecords((r) => ({ ...r, items: r.items.filter((item) => item.key !== key) }));
+  try {
+    await dropOrphans(deps);
+  } finally {
+    deps.changed();
+  }
+}
+
+/** The kept item's songs differ from the page's (a playlist changed): the item needs keeping again. */
+export function outOfSync(item: KeptItem, songs: readonly { id: string }[]): boolean {
+  return item.songIds.length !== songs.length || item.songIds.some((id, i) => id !== songs[i].id);
+}
