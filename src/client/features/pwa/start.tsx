@@ -1,6 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import type { Store } from '@reduxjs/toolkit';
+import type { ServerReachability } from '../../services/serverReachability';
 import { createLocalStorageStore } from '../../services/storage';
 import { keepSignedInUser } from './keepUser';
 import { startReachabilityProbe } from './reachabilityProbe';
@@ -23,8 +24,8 @@ function showUpdatePrompt(store: Store, applyUpdate: () => void) {
  * the sign-in page's budget): the server reachability probe, the user kept for offline starts, and in production builds on secure
  * origins (localhost counts) the service worker and its update prompt.
  */
-export function startPwa(store: Store): void {
-  startReachabilityProbe();
+export function startPwa(store: Store, reachability: ServerReachability): void {
+  startReachabilityProbe(reachability);
   keepSignedInUser(store, createLocalStorageStore());
   if (process.env.NODE_ENV !== 'production' || !window.isSecureContext || !('serviceWorker' in navigator)) return;
   let shown = false;
