@@ -1,5 +1,6 @@
 import { configureStore } from '@reduxjs/toolkit';
 import type { Services } from '../services';
+import { createServerReachability } from '../services/serverReachability';
 import { baseApi } from './baseApi';
 import { readResponse } from './transport';
 
@@ -48,6 +49,7 @@ describe('the base query', () => {
       },
     },
     apiOrigin: '',
+    reachability: createServerReachability(),
   } as unknown as Services;
 
   const api = baseApi.injectEndpoints({

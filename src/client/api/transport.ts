@@ -1,7 +1,6 @@
 import type { BaseQueryFn } from '@reduxjs/toolkit/query';
 import { MESSAGES } from '../../contract/messages';
 import type { Services } from '../services';
-import { serverReachability } from '../services/serverReachability';
 
 export interface RequestArgs {
   url: string;
@@ -68,7 +67,7 @@ export const transportBaseQuery: BaseQueryFn<RequestArgs | string, unknown, Tran
   const services = api.extra as Services;
   try {
     let res = await send(args, services, api.signal);
-    serverReachability.set(true);
+    services.reachability.set(true);
     if (res.status === 401 && services.tokenStore.get() && !args.url.startsWith('/auth/')) {
       const fresh = await services.session.refresh();
       if (fresh) res = await send(args, services, api.signal);
@@ -77,7 +76,7 @@ export const transportBaseQuery: BaseQueryFn<RequestArgs | string, unknown, Tran
     return await readResponse(res);
   } catch (error) {
     if ((error as Error).name === 'AbortError') return { error: { status: 0, message: 'Request aborted' } };
-    serverReachability.set(false);
+    services.reachability.set(false);
     return { error: { status: 0, message: MESSAGES.networkError } };
   }
 };

@@ -10,6 +10,8 @@ import { ErrorBoundary } from './ErrorBoundary';
 import { createGuardedHistory } from './navigation/guardedHistory';
 import { NavigationGuardContext } from './navigation/NavigationGuard';
 import { AppRoutes } from './router';
+import type { Services } from '../services';
+import { ReachabilityContext } from '../ui/reachabilityContext';
 import type { AppStore } from './store';
 
 function Themed() {
@@ -30,10 +32,12 @@ function Themed() {
   );
 }
 
-export function App({ store }: { store: AppStore }) {
+export function App({ store, services }: { store: AppStore; services: Pick<Services, 'reachability'> }) {
   return (
     <Provider store={store}>
-      <Themed />
+      <ReachabilityContext.Provider value={services.reachability}>
+        <Themed />
+      </ReachabilityContext.Provider>
     </Provider>
   );
 }

@@ -2,6 +2,7 @@ import type { Services } from '../services';
 import type { AudioService } from '../services/audio/AudioService';
 import type { AudioTapApi } from '../services/audio/engine/outputTap';
 import { LazyAudioService } from '../services/audio/LazyAudioService';
+import { createServerReachability } from '../services/serverReachability';
 import { createSessionService } from '../services/session/createSessionService';
 import { createTabSync } from '../services/session/createTabSync';
 import { createLocalStorageStore } from '../services/storage';
@@ -50,6 +51,7 @@ export function createBrowserServices(): Services {
     now: () => Date.now(),
     storage: createLocalStorageStore(),
     apiOrigin,
+    reachability: createServerReachability(),
     // admins only, and only in the upload dialog: a chunk of its own, off the sign-in page
     upload: {
       send: async (request, onProgress) => {

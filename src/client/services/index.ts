@@ -1,3 +1,4 @@
+import type { ServerReachability } from './serverReachability';
 import type { AudioService } from './audio/AudioService';
 import type { SessionService } from './session/SessionService';
 import type { TabSync } from './session/TabSync';
@@ -24,4 +25,6 @@ export interface Services {
   apiOrigin: string;
   /** admin uploads with progress (XMLHttpRequest; tests pass a fake) */
   upload: UploadService;
+  /** whether the server answered the last request (the offline notice) */
+  reachability: ServerReachability;
 }

@@ -1,3 +1,4 @@
+import { createServerReachability } from '../services/serverReachability';
 import type { Services } from '../services';
 import { FakeAudioService } from '../services/audio/FakeAudioService';
 import { createLocalStorageStore } from '../services/storage';
@@ -30,6 +31,7 @@ export function createTestServices(overrides: Partial<Services> = {}): Services 
     now: () => Date.now(),
     storage: createLocalStorageStore(),
     apiOrigin: '',
+    reachability: createServerReachability(),
     upload: {
       send: async () => {
         throw new Error('no upload in this test');

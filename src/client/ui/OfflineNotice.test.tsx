@@ -1,17 +1,23 @@
 import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';
-import { serverReachability } from '../services/serverReachability';
+import { createServerReachability } from '../services/serverReachability';
+import { ReachabilityContext } from './reachabilityContext';
 import { KEPT_MUSIC_LINK, OFFLINE_MESSAGE, OfflineNotice } from './OfflineNotice';
 import { lightTheme } from './theme';
 
+let serverReachability = createServerReachability();
+
 function renderNotice() {
+  serverReachability = createServerReachability();
   return render(
-    <MemoryRouter>
-      <ThemeProvider theme={lightTheme}>
-        <OfflineNotice />
-      </ThemeProvider>
-    </MemoryRouter>,
+    <ReachabilityContext.Provider value={serverReachability}>
+      <MemoryRouter>
+        <ThemeProvider theme={lightTheme}>
+          <OfflineNotice />
+        </ThemeProvider>
+      </MemoryRouter>
+    </ReachabilityContext.Provider>,
   );
 }
 
@@ -22,7 +28,6 @@ function goOffline(offline: boolean) {
 
 afterEach(() => {
   jest.restoreAllMocks();
-  act(() => serverReachability.set(true));
 });
 
 it('says the app is offline while the browser is, in a polite status region, and goes when it is back', () => {

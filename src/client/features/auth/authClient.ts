@@ -2,7 +2,6 @@ import type { LoginResponse, MeResponse, PublicUser } from '../../../contract/au
 import { MESSAGES } from '../../../contract/messages';
 import { buildUrl, readResponse } from '../../api/transport';
 import type { Services } from '../../services';
-import { serverReachability } from '../../services/serverReachability';
 
 /** An HTTP failure of an auth call, with docs/product.md §8's message and the status (0: no answer). */
 export class AuthRequestError extends Error {
@@ -15,7 +14,8 @@ export class AuthRequestError extends Error {
   }
 }
 
-type Origin = Pick<Services, 'apiOrigin'>;
+/** where the API is, and (the app's own calls) the reachability an answer or its absence updates */
+type Origin = Pick<Services, 'apiOrigin'> & Partial<Pick<Services, 'reachability'>>;
 
 /**
  * The calls of the session sagas. They go around RTK Query on purpose: they run before and after
@@ -34,10 +34,10 @@ async function authRequest<T>(services: Origin, args: { url: string; method?: st
       credentials: 'include',
     });
   } catch {
-    serverReachability.set(false);
+    services.reachability?.set(false);
     throw new AuthRequestError(MESSAGES.networkError, 0);
   }
-  serverReachability.set(true);
+  services.reachability?.set(true);
   const result = await readResponse(res);
   if ('error' in result) throw new AuthRequestError(result.error.message, result.error.status);
   return result.data as T;

@@ -1,21 +1,24 @@
 import { act } from '@testing-library/react';
-import { serverReachability } from '../../services/serverReachability';
+import { createServerReachability } from '../../services/serverReachability';
 import { startReachabilityProbe } from './reachabilityProbe';
 
 let stop = () => {};
-beforeEach(() => jest.useFakeTimers());
+let serverReachability = createServerReachability();
+beforeEach(() => {
+  jest.useFakeTimers();
+  serverReachability = createServerReachability();
+});
 afterEach(() => {
   stop();
   jest.useRealTimers();
   jest.restoreAllMocks();
-  serverReachability.set(true);
 });
 
 const flush = () => act(async () => void (await Promise.resolve()));
 
 it('asks /api/health at start and every 3 s while the server does not answer, until it does', async () => {
   const fetchMock = jest.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
-  stop = startReachabilityProbe('/api/health');
+  stop = startReachabilityProbe(serverReachability, '/api/health');
   await flush();
   expect(fetchMock).toHaveBeenCalledWith('/api/health', { cache: 'no-store' });
   expect(serverReachability.get()).toBe(false);
@@ -35,7 +38,7 @@ it('asks /api/health at start and every 3 s while the server does not answer, un
 
 it('starts asking again when a request finds the server gone', async () => {
   const fetchMock = jest.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('{}'));
-  stop = startReachabilityProbe('/api/health');
+  stop = startReachabilityProbe(serverReachability, '/api/health');
   await flush();
   expect(fetchMock).toHaveBeenCalledTimes(1);
   serverReachability.set(false);

@@ -1,4 +1,4 @@
-import { serverReachability } from '../../services/serverReachability';
+import type { ServerReachability } from '../../services/serverReachability';
 
 const PROBE_INTERVAL_MS = 3000;
 
@@ -16,18 +16,18 @@ async function answers(healthUrl: string): Promise<boolean> {
  * with the server down), then every few seconds while the server is unreachable, so the offline
  * notice goes as soon as it answers again. Any answer counts, even an error status. Returns stop.
  */
-export function startReachabilityProbe(healthUrl = '/api/health'): () => void {
+export function startReachabilityProbe(reachability: ServerReachability, healthUrl = '/api/health'): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const later = () => {
-    if (!serverReachability.get() && timer === undefined) timer = setTimeout(() => void probe(), PROBE_INTERVAL_MS);
+    if (!reachability.get() && timer === undefined) timer = setTimeout(() => void probe(), PROBE_INTERVAL_MS);
   };
   const probe = async () => {
     timer = undefined;
-    serverReachability.set(await answers(healthUrl));
+    reachability.set(await answers(healthUrl));
     later();
   };
   const onOnline = () => void probe();
-  const unsubscribe = serverReachability.subscribe(later);
+  const unsubscribe = reachability.subscribe(later);
   window.addEventListener('online', onOnline);
   void probe();
   return () => {

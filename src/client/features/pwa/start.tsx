@@ -1,6 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import type { Store } from '@reduxjs/toolkit';
+import type { ServerReachability } from '../../services/serverReachability';
 import { createLocalStorageStore } from '../../services/storage';
 import { clearKeptOnSignOut } from './clearKeptOnSignOut';
 import { keepSignedInUser } from './keepUser';
@@ -25,8 +26,8 @@ function showUpdatePrompt(store: Store, applyUpdate: () => void) {
  * music removed at sign-out, and in production builds on secure
  * origins (localhost counts) the service worker and its update prompt.
  */
-export function startPwa(store: Store): void {
-  startReachabilityProbe();
+export function startPwa(store: Store, reachability: ServerReachability): void {
+  startReachabilityProbe(reachability);
   keepSignedInUser(store, createLocalStorageStore());
   clearKeptOnSignOut(store);
   if (process.env.NODE_ENV !== 'production' || !window.isSecureContext || !('serviceWorker' in navigator)) return;

@@ -3,6 +3,7 @@ import { baseApi } from '../../api/baseApi';
 import { memoryTokenStore } from '../../test/testServices';
 import type { Services } from '..';
 import { createSessionService } from './createSessionService';
+import { createServerReachability } from '../serverReachability';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
@@ -36,7 +37,7 @@ describe('one single-flight refresh for the loop and the 401 retry', () => {
     global.fetch = server.fetchImpl as typeof fetch;
     const tokenStore = memoryTokenStore('old-token');
     const session = createSessionService({ tokenStore, apiOrigin: '' });
-    const services = { tokenStore, session, apiOrigin: '' } as unknown as Services;
+    const services = { tokenStore, session, apiOrigin: '', reachability: createServerReachability() } as unknown as Services;
     const actions: string[] = [];
     const store = configureStore({
       reducer: { [baseApi.reducerPath]: baseApi.reducer },
