@@ -7,6 +7,7 @@ import { appSongActions } from '../app/songActions';
 import { makeStore, type AppStore, type RootState } from '../app/store';
 import type { Services } from '../services';
 import { SongActionsProvider } from '../shared/songs';
+import { ReachabilityContext } from '../ui/reachabilityContext';
 import { lightTheme } from '../ui/theme';
 import { createTestServices } from './testServices';
 
@@ -28,11 +29,13 @@ export function renderWithProviders(ui: ReactElement, options: ProvidersOptions 
   function Wrapper({ children }: { children: ReactNode }) {
     return (
       <Provider store={store}>
-        <ThemeProvider theme={lightTheme}>
-          <SongActionsProvider value={appSongActions}>
-            <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
-          </SongActionsProvider>
-        </ThemeProvider>
+        <ReachabilityContext.Provider value={services.reachability}>
+          <ThemeProvider theme={lightTheme}>
+            <SongActionsProvider value={appSongActions}>
+              <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
+            </SongActionsProvider>
+          </ThemeProvider>
+        </ReachabilityContext.Provider>
       </Provider>
     );
   }

@@ -2,7 +2,6 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { deferred, json, mockApi } from '../../test/mockApi';
 import { renderWithProviders, signedInState } from '../../test/renderWithProviders';
-import { serverReachability } from '../../services/serverReachability';
 import { LikeButton } from './components/LikeButton';
 
 const song = { id: 's1', title: 'Blue Hour' };
@@ -75,16 +74,12 @@ describe('LikeButton: one source of truth, optimistic, rolled back on failure', 
 
   it('refuses a like while the server cannot be reached, saying so, and sends nothing', async () => {
     api = mockApi({ 'GET /liked-songs/ids': () => ({ success: true, songIds: [] }) });
-    const { store } = renderWithProviders(<LikeButton song={song} />, { preloadedState: signedInState() });
+    const { store, services } = renderWithProviders(<LikeButton song={song} />, { preloadedState: signedInState() });
     await waitFor(() => expect(api.calls.some((c) => c.path === '/liked-songs/ids')).toBe(true));
-    serverReachability.set(false);
-    try {
-      await userEvent.click(screen.getByRole('button', { name: 'Like Blue Hour' }));
-      expect(store.getState().toasts.map((t) => t.message)).toEqual(["You're offline: this change needs a network connection."]);
-      expect(screen.getByRole('button', { name: 'Like Blue Hour' })).toHaveAttribute('aria-pressed', 'false');
-      expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
-    } finally {
-      serverReachability.set(true);
-    }
+    act(() => services.reachability.set(false));
+    await userEvent.click(screen.getByRole('button', { name: 'Like Blue Hour' }));
+    expect(store.getState().toasts.map((t) => t.message)).toEqual(["You're offline: this change needs a network connection."]);
+    expect(screen.getByRole('button', { name: 'Like Blue Hour' })).toHaveAttribute('aria-pressed', 'false');
+    expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
   });
 });

@@ -2,9 +2,9 @@ import { useCallback } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { OFFLINE_CHANGE_REFUSED } from '../../../contract/keptMessages';
 import { MESSAGES } from '../../../contract/messages';
-import { isOffline } from '../../shared/kept';
 import { selectIsAuthenticated } from '../../shared/session';
 import { toastShown } from '../../ui/toast/toastSlice';
+import { useOnlineStatus } from '../../ui/useOnlineStatus';
 import { useGetLikedIdsQuery, useToggleLikeMutation } from './likedApi';
 
 /** Whether one song is liked, read from the shared ids cache; re-renders only when that answer changes. */
@@ -32,18 +32,19 @@ export function useToggleLike(): (songId: string) => void {
   const signedIn = useSelector(selectIsAuthenticated);
   const dispatch = useDispatch();
   const [toggle] = useToggleLikeMutation();
+  const online = useOnlineStatus();
   return useCallback(
     (songId: string) => {
       if (!signedIn) {
         dispatch(toastShown(MESSAGES.pleaseLogInToLike, 'error'));
         return;
       }
-      if (isOffline()) {
+      if (!online) {
         dispatch(toastShown(OFFLINE_CHANGE_REFUSED, 'error'));
         return;
       }
       void toggle({ songId });
     },
-    [signedIn, dispatch, toggle],
+    [signedIn, online, dispatch, toggle],
   );
 }

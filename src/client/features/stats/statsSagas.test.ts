@@ -5,7 +5,6 @@ import { baseApi } from '../../api/baseApi';
 import { mockApi, json } from '../../test/mockApi';
 import { createTestServices } from '../../test/testServices';
 import { playerActions } from '../../shared/player';
-import { serverReachability } from '../../services/serverReachability';
 import { authSlice } from '../../shared/session';
 import { settingsActions, settingsSlice } from '../../shared/settings';
 import { LATE_PLAYS_KEY } from './latePlays';
@@ -18,8 +17,11 @@ const track = { id: 's1', title: 'Blue Hour', artist: 'Lumen', url: '/api/songs/
 const tasks: Task[] = [];
 
 /** A store with the API, the settings and only the stats saga running. */
+let services = createTestServices();
+const serverReachability = { get: () => services.reachability.get(), set: (reachable: boolean) => services.reachability.set(reachable) };
+
 function storeWithStatsSaga() {
-  const services = createTestServices();
+  services = createTestServices();
   const sagas = createSagaMiddleware({ context: { services } });
   const store = configureStore({
     reducer: combineSlices(baseApi, settingsSlice, authSlice),
@@ -43,7 +45,6 @@ afterEach(() => {
   tasks.splice(0).forEach((task) => task.cancel());
   api?.restore();
   localStorage.clear();
-  serverReachability.set(true);
 });
 
 describe('statsSaga', () => {

@@ -1,7 +1,8 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { eventChannel, type EventChannel } from 'redux-saga';
-import { call, putResolve, select, takeEvery, takeLeading } from 'redux-saga/effects';
-import { serverReachability } from '../../services/serverReachability';
+import { call, getContext, putResolve, select, takeEvery, takeLeading } from 'redux-saga/effects';
+import type { Services } from '../../services';
+import type { ServerReachability } from '../../services/serverReachability';
 import { playerActions, type PlayerTrack, type PlaySource } from '../../shared/player';
 import { authActions, type AuthState } from '../../shared/session';
 import { selectPrivacy } from '../../shared/settings';
@@ -13,7 +14,10 @@ type PlayResult = { error?: unknown };
 const signedInUser = (state: { auth?: AuthState }) => state.auth?.user ?? null;
 
 /** The count got no answer at all (the transport marks the server unreachable then): keep it for later. */
-const unanswered = (result: PlayResult) => result.error !== undefined && !serverReachability.get();
+function* unanswered(result: PlayResult) {
+  const { reachability }: Services = yield getContext('services');
+  return result.error !== undefined && !reachability.get();
+}
 
 function* sendPlay(play: { songId: string; source: string; playedAt?: string }) {
   // track: false keeps no mutation entry in the store per play; the tags it invalidates still refresh the lists
@@ -34,7 +38,7 @@ export function* countPlay(action: PayloadAction<{ track: PlayerTrack; source: P
   const { track, source } = action.payload;
   const playedAt = new Date().toISOString();
   const result: PlayResult = yield call(sendPlay, { songId: track.id, source });
-  if (!unanswered(result)) return;
+  if (!((yield call(unanswered, result)) as boolean)) return;
   const user: AuthState['user'] = yield select(signedInUser);
   if (user) writeLatePlays([...readLatePlays(), { userId: user.id, songId: track.id, source, playedAt }]);
 }
@@ -46,7 +50,7 @@ export function* sendLatePlays() {
   let sent = 0;
   for (const { songId, source, playedAt } of waiting) {
     const result: PlayResult = yield call(sendPlay, { songId, source, playedAt });
-    if (unanswered(result)) break;
+    if ((yield call(unanswered, result)) as boolean) break;
     sent += 1; // counted, a repeat, or refused for good (too old, the song gone): not sent again
   }
   if (sent === 0) return;
@@ -57,16 +61,17 @@ export function* sendLatePlays() {
 
 const sameLatePlay = (a: LatePlay, b: LatePlay) => a.userId === b.userId && a.songId === b.songId && a.playedAt === b.playedAt;
 
-const serverAnswers = (): EventChannel<true> =>
+const serverAnswers = (reachability: ServerReachability): EventChannel<true> =>
   eventChannel((emit) =>
-    serverReachability.subscribe(() => {
-      if (serverReachability.get()) emit(true);
+    reachability.subscribe(() => {
+      if (reachability.get()) emit(true);
     }),
   );
 
 export function* statsSaga() {
   yield takeEvery(playerActions.trackStarted.type, countPlay);
-  const answers: EventChannel<true> = yield call(serverAnswers);
+  const { reachability }: Services = yield getContext('services');
+  const answers: EventChannel<true> = yield call(serverAnswers, reachability);
   yield takeLeading(answers, sendLatePlays);
   yield takeLeading(authActions.authenticated.type, sendLatePlays);
   // this saga loads after the app starts: a user signed in by then has not been seen signing in
