@@ -18,7 +18,7 @@ const flush = () => act(async () => void (await Promise.resolve()));
 
 it('asks /api/health at start and every 3 s while the server does not answer, until it does', async () => {
   const fetchMock = jest.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
-  stop = startReachabilityProbe(serverReachability, '/api/health');
+  stop = startReachabilityProbe(serverReachability, true, '/api/health');
   await flush();
   expect(fetchMock).toHaveBeenCalledWith('/api/health', { cache: 'no-store' });
   expect(serverReachability.get()).toBe(false);
@@ -38,12 +38,25 @@ it('asks /api/health at start and every 3 s while the server does not answer, un
 
 it('starts asking again when a request finds the server gone', async () => {
   const fetchMock = jest.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('{}'));
-  stop = startReachabilityProbe(serverReachability, '/api/health');
+  stop = startReachabilityProbe(serverReachability, true, '/api/health');
   await flush();
   expect(fetchMock).toHaveBeenCalledTimes(1);
   serverReachability.set(false);
   await act(async () => void jest.advanceTimersByTime(3000));
   await flush();
   expect(fetchMock).toHaveBeenCalledTimes(2);
+  expect(serverReachability.get()).toBe(true);
+});
+
+it('asks nothing at start when the server sent the page, until a request finds the server gone', async () => {
+  const fetchMock = jest.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('{}'));
+  stop = startReachabilityProbe(serverReachability, false, '/api/health');
+  await flush();
+  await act(async () => void jest.advanceTimersByTime(10_000));
+  expect(fetchMock).not.toHaveBeenCalled();
+  serverReachability.set(false);
+  await act(async () => void jest.advanceTimersByTime(3000));
+  await flush();
+  expect(fetchMock).toHaveBeenCalledWith('/api/health', { cache: 'no-store' });
   expect(serverReachability.get()).toBe(true);
 });

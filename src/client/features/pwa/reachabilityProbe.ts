@@ -12,11 +12,12 @@ async function answers(healthUrl: string): Promise<boolean> {
 }
 
 /**
- * Asks /api/health once at start (the app may have been opened from the service worker's cache
- * with the server down), then every few seconds while the server is unreachable, so the offline
- * notice goes as soon as it answers again. Any answer counts, even an error status. Returns stop.
+ * Asks /api/health once at start when the page came from the service worker (`fromCache`: it may
+ * have been opened from the cache with the server down; a page the server sent needs no asking),
+ * then every few seconds while the server is unreachable, so the offline notice goes as soon as it
+ * answers again. Any answer counts, even an error status. Returns stop.
  */
-export function startReachabilityProbe(reachability: ServerReachability, healthUrl = '/api/health'): () => void {
+export function startReachabilityProbe(reachability: ServerReachability, fromCache: boolean, healthUrl = '/api/health'): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const later = () => {
     if (!reachability.get() && timer === undefined) timer = setTimeout(() => void probe(), PROBE_INTERVAL_MS);
@@ -29,7 +30,7 @@ export function startReachabilityProbe(reachability: ServerReachability, healthU
   const onOnline = () => void probe();
   const unsubscribe = reachability.subscribe(later);
   window.addEventListener('online', onOnline);
-  void probe();
+  if (fromCache) void probe();
   return () => {
     unsubscribe();
     window.removeEventListener('online', onOnline);

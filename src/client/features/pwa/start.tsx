@@ -27,7 +27,8 @@ function showUpdatePrompt(store: Store, applyUpdate: () => void) {
  * origins (localhost counts) the service worker and its update prompt.
  */
 export function startPwa(store: Store, reachability: ServerReachability): void {
-  startReachabilityProbe(reachability);
+  // a page the worker answered may come from its cache; the share page, never cached, calls only the share's routes
+  startReachabilityProbe(reachability, !!navigator.serviceWorker?.controller);
   keepSignedInUser(store, createLocalStorageStore());
   clearKeptOnSignOut(store);
   if (process.env.NODE_ENV !== 'production' || !window.isSecureContext || !('serviceWorker' in navigator)) return;
