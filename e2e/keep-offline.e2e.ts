@@ -11,10 +11,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { promisify } from 'node:util';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { waitForAudio } from './support/audioElement';
-import { CHROMIUM, CHROMIUM_FLAGS, E2E_ADMIN, signIn } from './support/browser';
-import { guardContext } from './support/cspGuard';
+import { signedInProfile } from './support/installableProfile';
 import { freePort, startServer, type RunningServer } from './support/server';
 import { eventually, expectVisible } from './support/waits';
 
@@ -49,17 +48,7 @@ before(async () => {
     clientDir: process.env.E2E_CLIENT_DIR,
     env: { SHUTDOWN_GRACE_S: '0', MUSIC_DIR: music, MUSIC_WATCH: 'off' },
   });
-  context = await guardContext(
-    await chromium.launchPersistentContext(path.join(tmp, 'profile'), {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: CHROMIUM_FLAGS,
-      baseURL: server.baseUrl,
-      viewport: { width: 1280, height: 800 },
-    }),
-  );
-  page = await context.newPage();
-  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  ({ context, page } = await signedInProfile(tmp, server.baseUrl));
 });
 
 after(async () => {

@@ -9,9 +9,8 @@ import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_FLAGS, E2E_ADMIN, signIn } from './support/browser';
-import { guardContext } from './support/cspGuard';
+import type { BrowserContext, Page } from 'playwright-core';
+import { signedInProfile } from './support/installableProfile';
 import { freePort, startServer, type RunningServer } from './support/server';
 import { eventually, expectVisible } from './support/waits';
 
@@ -33,18 +32,7 @@ before(async () => {
   cpSync(process.env.E2E_CLIENT_DIR, clientDir, { recursive: true });
   port = await freePort();
   server = await start();
-  // a profile on disk: chromium offers no install in an incognito context, which browser.newContext makes
-  context = await guardContext(
-    await chromium.launchPersistentContext(path.join(tmp, 'profile'), {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: CHROMIUM_FLAGS,
-      baseURL: server.baseUrl,
-      viewport: { width: 1280, height: 800 },
-    }),
-  );
-  page = await context.newPage();
-  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  ({ context, page } = await signedInProfile(tmp, server.baseUrl));
 });
 
 after(async () => {
