@@ -1,2 +1,1 @@
-export { restoreLastPage } from './lastPage';
 export { useRememberLastPage } from './useRememberLastPage';
