@@ -1,10 +1,9 @@
 import { useCallback } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
-import { OFFLINE_CHANGE_REFUSED } from '../../../contract/keptMessages';
 import { MESSAGES } from '../../../contract/messages';
 import { selectIsAuthenticated } from '../../shared/session';
 import { toastShown } from '../../ui/toast/toastSlice';
-import { useOnlineStatus } from '../../ui/useOnlineStatus';
+import { useOfflineRefusal } from '../../ui/useOfflineRefusal';
 import { useGetLikedIdsQuery, useToggleLikeMutation } from './likedApi';
 
 /** Whether one song is liked, read from the shared ids cache; re-renders only when that answer changes. */
@@ -32,19 +31,16 @@ export function useToggleLike(): (songId: string) => void {
   const signedIn = useSelector(selectIsAuthenticated);
   const dispatch = useDispatch();
   const [toggle] = useToggleLikeMutation();
-  const online = useOnlineStatus();
+  const { refuse } = useOfflineRefusal();
   return useCallback(
     (songId: string) => {
       if (!signedIn) {
         dispatch(toastShown(MESSAGES.pleaseLogInToLike, 'error'));
         return;
       }
-      if (!online) {
-        dispatch(toastShown(OFFLINE_CHANGE_REFUSED, 'error'));
-        return;
-      }
+      if (refuse()) return;
       void toggle({ songId });
     },
-    [signedIn, online, dispatch, toggle],
+    [signedIn, refuse, dispatch, toggle],
   );
 }

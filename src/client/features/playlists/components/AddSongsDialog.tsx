@@ -2,6 +2,7 @@ import { useDispatch } from 'react-redux';
 import { MESSAGES } from '../../../../contract/messages';
 import { SongSearchDialog } from '../../../shared/songs';
 import { toastShown } from '../../../ui/toast/toastSlice';
+import { useOfflineRefusal } from '../../../ui/useOfflineRefusal';
 import { useAddSongToPlaylistMutation } from '../playlistsApi';
 
 export interface AddSongsDialogProps {
@@ -15,12 +16,14 @@ export interface AddSongsDialogProps {
 export function AddSongsDialog({ open, playlistId, inPlaylist, onClose }: AddSongsDialogProps) {
   const [add] = useAddSongToPlaylistMutation();
   const dispatch = useDispatch();
+  const { refuse, failure } = useOfflineRefusal();
   const onAdd = async (song: { id: string }) => {
+    if (refuse()) return false;
     try {
       await add({ playlistId, songId: song.id }).unwrap();
       return true;
-    } catch {
-      dispatch(toastShown(MESSAGES.failedToAddSongsToPlaylist, 'error'));
+    } catch (error) {
+      dispatch(toastShown(failure(error, MESSAGES.failedToAddSongsToPlaylist), 'error'));
       return false;
     }
   };

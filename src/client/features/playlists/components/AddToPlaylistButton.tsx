@@ -10,6 +10,7 @@ import { PlusIcon } from '../../../ui/icons';
 import { ErrorMessage } from '../../../ui/Page';
 import { Spinner } from '../../../ui/Spinner';
 import { toastShown } from '../../../ui/toast/toastSlice';
+import { useOfflineRefusal } from '../../../ui/useOfflineRefusal';
 import { selectIsAuthenticated } from '../../../shared/session';
 import { useAddSongToPlaylistMutation, useGetPlaylistsQuery } from '../playlistsApi';
 import { playlistMeta } from './PlaylistCard';
@@ -76,6 +77,7 @@ export function AddToPlaylistButton({ song, size }: AddToPlaylistButtonProps) {
   const [step, setStep] = useState<'closed' | 'pick' | 'create'>('closed');
   const signedIn = useSelector(selectIsAuthenticated);
   const dispatch = useDispatch();
+  const { refuse } = useOfflineRefusal();
   return (
     <>
       <IconButton
@@ -85,7 +87,7 @@ export function AddToPlaylistButton({ song, size }: AddToPlaylistButtonProps) {
         onClick={(event) => {
           event.stopPropagation();
           if (!signedIn) dispatch(toastShown(MESSAGES.pleaseLogInToAddToPlaylist, 'error'));
-          else setStep('pick');
+          else if (!refuse()) setStep('pick');
         }}
       >
         <PlusIcon />
@@ -100,15 +102,17 @@ function AddToPlaylistDialog({ song, onClose, onCreate }: { song: { id: string; 
   const { data, isLoading, isError } = useGetPlaylistsQuery();
   const [add, { isLoading: adding }] = useAddSongToPlaylistMutation();
   const dispatch = useDispatch();
+  const { refuse, failure } = useOfflineRefusal();
   const playlists = data?.playlists ?? [];
 
   async function addTo(playlist: { id: string; name: string }) {
+    if (refuse()) return;
     try {
       const result = await add({ playlistId: playlist.id, songId: song.id }).unwrap();
       dispatch(toastShown(result.changed ? `Added to ${playlist.name}` : `Already in ${playlist.name}`, result.changed ? 'success' : 'info'));
       onClose();
-    } catch {
-      dispatch(toastShown(MESSAGES.failedToAddSongToPlaylist, 'error'));
+    } catch (error) {
+      dispatch(toastShown(failure(error, MESSAGES.failedToAddSongToPlaylist), 'error'));
     }
   }
 
@@ -151,6 +155,7 @@ function AddToPlaylistDialog({ song, onClose, onCreate }: { song: { id: string; 
 function CreateWithSong({ song, open, onClose }: { song: { id: string; title: string }; open: boolean; onClose: () => void }) {
   const [add] = useAddSongToPlaylistMutation();
   const dispatch = useDispatch();
+  const { failure } = useOfflineRefusal();
   return (
     <PlaylistFormDialog
       open={open}
@@ -159,8 +164,8 @@ function CreateWithSong({ song, open, onClose }: { song: { id: string; title: st
         try {
           await add({ playlistId: playlist.id, songId: song.id }).unwrap();
           dispatch(toastShown(`Added to ${playlist.name}`, 'success'));
-        } catch {
-          dispatch(toastShown(MESSAGES.failedToAddSongToPlaylist, 'error'));
+        } catch (error) {
+          dispatch(toastShown(failure(error, MESSAGES.failedToAddSongToPlaylist), 'error'));
         }
       }}
     />

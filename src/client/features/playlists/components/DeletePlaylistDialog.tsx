@@ -2,6 +2,7 @@ import { useDispatch } from 'react-redux';
 import { MESSAGES } from '../../../../contract/messages';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { toastShown } from '../../../ui/toast/toastSlice';
+import { useOfflineRefusal } from '../../../ui/useOfflineRefusal';
 import { useDeletePlaylistMutation } from '../playlistsApi';
 
 /** docs/product.md §5: deleting a playlist asks 'Are you sure you want to delete this playlist?'. */
@@ -16,6 +17,7 @@ export function DeletePlaylistDialog({
 }) {
   const [remove, { isLoading }] = useDeletePlaylistMutation();
   const dispatch = useDispatch();
+  const { refuse, failure } = useOfflineRefusal();
   return (
     <ConfirmDialog
       open={Boolean(playlist)}
@@ -26,14 +28,14 @@ export function DeletePlaylistDialog({
       busy={isLoading}
       onCancel={onClose}
       onConfirm={async () => {
-        if (!playlist) return;
+        if (!playlist || refuse()) return;
         try {
           await remove(playlist.id).unwrap();
           dispatch(toastShown('Playlist deleted', 'success'));
           onClose();
           onDeleted?.();
-        } catch {
-          dispatch(toastShown(MESSAGES.failedToDeletePlaylist, 'error'));
+        } catch (error) {
+          dispatch(toastShown(failure(error, MESSAGES.failedToDeletePlaylist), 'error'));
         }
       }}
     />

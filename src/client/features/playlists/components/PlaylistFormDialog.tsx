@@ -2,6 +2,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useDispatch } from 'react-redux';
 import styled from 'styled-components';
 import { COVER_MAX_BYTES } from '../../../../contract/limits';
+import { OFFLINE_CHANGE_REFUSED } from '../../../../contract/keptMessages';
 import { MESSAGES } from '../../../../contract/messages';
 import type { PlaylistDetail, PlaylistSummary } from '../../../../contract/playlists';
 import { Button } from '../../../ui/Button';
@@ -9,6 +10,7 @@ import { Dialog } from '../../../ui/Dialog';
 import { ErrorMessage } from '../../../ui/Page';
 import { TextField } from '../../../ui/TextField';
 import { toastShown } from '../../../ui/toast/toastSlice';
+import { useOfflineRefusal } from '../../../ui/useOfflineRefusal';
 import { errorMessage, useCreatePlaylistMutation, useUpdatePlaylistMutation } from '../playlistsApi';
 
 const Form = styled.form`
@@ -71,14 +73,17 @@ function useSavePlaylist(playlist: PlaylistSummary | null | undefined, onSaved?:
   const [create, createState] = useCreatePlaylistMutation();
   const [update, updateState] = useUpdatePlaylistMutation();
   const dispatch = useDispatch();
+  const { online, failure } = useOfflineRefusal();
   async function save(values: { name: string; description: string; coverImage: File | null }): Promise<string | null> {
+    if (!online) return OFFLINE_CHANGE_REFUSED;
     try {
       const result = playlist ? await update({ id: playlist.id, ...values }).unwrap() : await create(values).unwrap();
       dispatch(toastShown(playlist ? 'Playlist updated' : 'Playlist created', 'success'));
       onSaved?.(result.playlist);
       return null;
-    } catch (failure) {
-      return playlist ? errorMessage(failure, MESSAGES.requestFailed(500)) : createErrorMessage(failure);
+    } catch (error) {
+      const usual = playlist ? errorMessage(error, MESSAGES.requestFailed(500)) : createErrorMessage(error);
+      return failure(error, usual);
     }
   }
   return { save, busy: createState.isLoading || updateState.isLoading };

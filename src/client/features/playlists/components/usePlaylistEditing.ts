@@ -3,6 +3,7 @@ import { useDispatch } from 'react-redux';
 import { MESSAGES } from '../../../../contract/messages';
 import type { PlaylistDetail, PlaylistEntry } from '../../../../contract/playlists';
 import { toastShown } from '../../../ui/toast/toastSlice';
+import { useOfflineRefusal } from '../../../ui/useOfflineRefusal';
 import { useRemoveSongFromPlaylistMutation, useReorderPlaylistSongsMutation, useRestoreSongToPlaylistMutation } from '../playlistsApi';
 import { movedSongIds } from '../reorder';
 import { focusKey, type ReorderControl } from './ReorderControls';
@@ -28,6 +29,7 @@ export function usePlaylistEditing(playlist: PlaylistDetail) {
   const [reorder] = useReorderPlaylistSongsMutation();
   const [removeSong] = useRemoveSongFromPlaylistMutation();
   const [restoreSong] = useRestoreSongToPlaylistMutation();
+  const { refuse, failure } = useOfflineRefusal();
   const [removed, setRemoved] = useState<Removed | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const container = useRef<HTMLDivElement>(null);
@@ -45,36 +47,36 @@ export function usePlaylistEditing(playlist: PlaylistDetail) {
 
   const move = (from: number, to: number, control: ReorderControl) => {
     const entry = entries[from];
-    if (!entry || to < 0 || to >= entries.length || to === from) return;
+    if (!entry || to < 0 || to >= entries.length || to === from || refuse()) return;
     focusNext.current = focusKey(entry.songId, controlAfterMove(control, to, entries.length));
     setAnnouncement(`Moved ${entry.song.title} to position ${to + 1} of ${entries.length}`);
     reorder({ playlistId, songIds: movedSongIds(playlist, from, to) })
       .unwrap()
-      .catch(() => dispatch(toastShown(MESSAGES.failedToReorderPlaylist, 'error')));
+      .catch((error: unknown) => dispatch(toastShown(failure(error, MESSAGES.failedToReorderPlaylist), 'error')));
   };
 
   const remove = async (songId: string) => {
     const index = entries.findIndex((e) => e.songId === songId);
-    if (index < 0) return;
+    if (index < 0 || refuse()) return;
     const neighbour = entries[index + 1] ?? entries[index - 1];
     focusNext.current = neighbour ? focusKey(neighbour.songId, 'remove') : 'undo';
     setRemoved({ entry: entries[index], index });
     try {
       await removeSong({ playlistId, songId }).unwrap();
-    } catch {
+    } catch (error) {
       setRemoved(null);
-      dispatch(toastShown(MESSAGES.failedToRemoveSongFromPlaylist, 'error'));
+      dispatch(toastShown(failure(error, MESSAGES.failedToRemoveSongFromPlaylist), 'error'));
     }
   };
 
   const undo = async () => {
-    if (!removed) return;
+    if (!removed || refuse()) return;
     setRemoved(null);
     focusNext.current = focusKey(removed.entry.songId, 'remove');
     try {
       await restoreSong({ playlistId, entry: removed.entry, index: removed.index }).unwrap();
-    } catch {
-      dispatch(toastShown(MESSAGES.failedToAddSongToPlaylist, 'error'));
+    } catch (error) {
+      dispatch(toastShown(failure(error, MESSAGES.failedToAddSongToPlaylist), 'error'));
     }
   };
 
