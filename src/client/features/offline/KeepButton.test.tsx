@@ -68,3 +68,21 @@ it('keeps a kept playlist in sync with the songs its page shows', async () => {
   expect(Object.keys(getKeptRecords().songs).sort()).toEqual(['a', 'b']);
   expect(screen.getByRole('button', { name: 'Available offline ✓' })).toBeInTheDocument();
 });
+
+it("keeps one song from its row's icon button, named after the song, and shows it on the kept page's records", async () => {
+  const stored = fakeDeps();
+  renderWithProviders(<KeepButton kind="song" id="a" name="Title a" songs={[song('a')]} compact size={36} />, { preloadedState: signedInState() });
+  const button = screen.getByRole('button', { name: 'Available offline: Title a' });
+  expect(button).toHaveAttribute('aria-pressed', 'false');
+  expect(button).toHaveAttribute('title', 'Available offline');
+
+  await userEvent.click(button);
+  await waitFor(() => expect(button).toHaveAttribute('title', 'Available offline ✓'));
+  expect(button).toHaveAttribute('aria-pressed', 'true');
+  expect([...stored.keys()]).toEqual([keptAudioKey('a')]);
+  expect(getKeptRecords().items).toEqual([{ key: 'song:a', kind: 'song', id: 'a', name: 'Title a', songIds: ['a'], complete: true }]);
+
+  await userEvent.click(button);
+  await waitFor(() => expect(button).toHaveAttribute('aria-pressed', 'false'));
+  await waitFor(() => expect(stored.size).toBe(0));
+});

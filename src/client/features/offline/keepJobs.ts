@@ -1,5 +1,4 @@
-import type { PlayableSong } from '../../shared/player';
-import { browserKeepDeps, keepItem, removeKeptItem, type KeepDeps, type KeepProgress, type KeepTarget } from './keepService';
+import { browserKeepDeps, keepItem, removeKeptItem, type KeepableSong, type KeepDeps, type KeepProgress, type KeepTarget } from './keepService';
 import { keptItemKey } from '../../shared/kept';
 
 /** A keep in progress, or the last one that stopped on an error. */
@@ -19,7 +18,7 @@ export const subscribeKeepJobs = (listener: () => void) => {
 export const keepJobOf = (key: string): KeepJob | undefined => jobs.get(key);
 
 /** Starts keeping `target` (or keeping it in sync) unless a keep of it runs already. */
-export function startKeeping(target: KeepTarget, songs: readonly PlayableSong[], owner: string | null): void {
+export function startKeeping(target: KeepTarget, songs: readonly KeepableSong[], owner: string | null): void {
   const key = keptItemKey(target.kind, target.id);
   if (jobs.get(key)?.state === 'keeping') return;
   let last: KeepProgress = { done: 0, total: songs.length, bytes: 0 };

@@ -24,7 +24,8 @@ function fakes(status = (_id: string) => 200) {
       delete: async (key: RequestInfo | URL) => stored.delete(String(key)),
     }),
     fetch: jest.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
-      expect(init).toEqual({ credentials: 'same-origin' });
+      expect(init).toMatchObject({ credentials: 'same-origin' });
+      expect(init?.signal).toBeInstanceOf(AbortSignal);
       const id = /stream\/(\w+)/.exec(String(url))![1];
       fetched.push(id);
       return new Response(new Uint8Array(sizes[id]), { status: status(id), headers: { 'Content-Type': 'audio/mpeg' } });
@@ -92,4 +93,46 @@ it('never keeps a partial or failed answer: keeping stops, what was kept stays, 
   expect([...stored.keys()]).toEqual([keptAudioKey('a')]);
   expect(getKeptRecords().items[0]).toMatchObject({ key: 'liked:liked', complete: false, songIds: ['a', 'b', 'c'] });
   expect(keptSongsOf(getKeptRecords().items[0], getKeptRecords()).map((s) => s.id)).toEqual(['a']);
+});
+
+it('stops when the item is removed while its songs download (Remove all), keeping nothing more', async () => {
+  const { stored, fetched, deps } = fakes();
+  const inner = deps.fetch;
+  deps.fetch = (async (url: RequestInfo | URL, init?: RequestInit) => {
+    const response = await inner(url, init);
+    // Remove all, pressed while b arrives
+    if (String(url).includes('/b')) setKeptRecords(() => ({ owner: null, items: [], songs: {} }));
+    return response;
+  }) as typeof fetch;
+  const result = await keepItem({ kind: 'album', id: 'al1', name: 'Album' }, [song('a'), song('b'), song('c')], 'u1', deps);
+  expect(result).toBe('stopped');
+  expect(fetched).toEqual(['a', 'b']);
+  expect(stored.has(keptAudioKey('b'))).toBe(false);
+  expect(getKeptRecords()).toEqual({ owner: null, items: [], songs: {} });
+});
+
+it('aborts the download in flight when the item is removed (Remove)', async () => {
+  const { stored, deps } = fakes();
+  let seen: AbortSignal | undefined;
+  deps.fetch = ((_url: RequestInfo | URL, init?: RequestInit) =>
+    new Promise<Response>((_resolve, reject) => {
+      seen = init?.signal ?? undefined;
+      seen?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+    })) as typeof fetch;
+  const keeping = keepItem({ kind: 'playlist', id: 'p1', name: 'Mix' }, [song('a'), song('b')], 'u1', deps);
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  await removeKeptItem('playlist:p1', deps);
+  await expect(keeping).resolves.toBe('stopped');
+  expect(seen?.aborted).toBe(true);
+  expect(stored.size).toBe(0);
+  expect(getKeptRecords().items).toEqual([]);
+});
+
+it('keeps what plays a song as online: its album place and ReplayGain', async () => {
+  const { deps } = fakes();
+  const replayGain = { trackGain: -6.5, trackPeak: 0.9, albumGain: -7, albumPeak: 0.95 };
+  await keepItem({ kind: 'album', id: 'al1', name: 'Album' }, [{ ...song('a'), albumId: 'al1', discNumber: 1, trackNumber: 3, replayGain }], 'u1', deps);
+  const records = getKeptRecords();
+  expect(records.songs.a).toMatchObject({ albumId: 'al1', discNumber: 1, trackNumber: 3, replayGain });
+  expect(keptSongsOf(records.items[0], records)[0]).toMatchObject({ albumId: 'al1', trackNumber: 3, replayGain, publicUrl: '/api/songs/stream/a' });
 });

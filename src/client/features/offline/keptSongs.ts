@@ -1,5 +1,5 @@
 import type { KeptItem, KeptRecords } from '../../shared/kept';
-import type { PlayableSong } from '../../shared/player';
+import type { KeepableSong } from './keepService';
 
 /**
  * The stream URL the worker answers from the kept file (sw/keptAudio.ts), the one the server gives
@@ -8,11 +8,9 @@ import type { PlayableSong } from '../../shared/player';
 export const keptStreamUrl = (songId: string) => `/api/songs/stream/${encodeURIComponent(songId)}`;
 
 /** An item's kept songs in its order, as the player plays them; songs not (yet) kept are left out. */
-export function keptSongsOf(item: KeptItem, records: KeptRecords): PlayableSong[] {
+export function keptSongsOf(item: KeptItem, records: KeptRecords): KeepableSong[] {
   return item.songIds.flatMap((id) => {
     const song = records.songs[id];
-    return song
-      ? [{ id, title: song.title, artist: song.artist, duration: song.duration, album: song.album, artworkUrl: song.artworkUrl, publicUrl: keptStreamUrl(id) }]
-      : [];
+    return song ? [{ ...song, id, publicUrl: keptStreamUrl(id) }] : [];
   });
 }

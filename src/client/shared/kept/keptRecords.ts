@@ -1,5 +1,11 @@
+import type { Song } from '../../../contract/songs';
+
+/** What the player needs beyond the title to play a kept song as online: its place on its album (album
+ * gapless, album gain) and its ReplayGain. */
+export type KeptPlayback = Partial<Pick<Song, 'albumId' | 'discNumber' | 'trackNumber' | 'replayGain'>>;
+
 /** A song kept on this device: what the kept music page shows and plays without the server. */
-export interface KeptSong {
+export interface KeptSong extends KeptPlayback {
   id: string;
   title: string;
   artist: string;
@@ -51,10 +57,23 @@ function read(): KeptRecords {
 
 let current: KeptRecords | null = null;
 const listeners = new Set<() => void>();
+const notify = () => {
+  for (const listener of listeners) listener();
+};
 
-/** The records as last written (one object per change, so React can compare them). */
+/** Another tab of this origin changed the record (kept, removed, signed out): read it again. */
+function onStorage(event: StorageEvent): void {
+  if (event.key !== KEPT_RECORDS_KEY && event.key !== null) return;
+  current = read();
+  notify();
+}
+
+/**
+ * The records as last written: one object per change while someone listens (so React can compare
+ * them; the storage event keeps that copy current), read afresh otherwise.
+ */
 export function getKeptRecords(): KeptRecords {
-  return (current ??= read());
+  return listeners.size > 0 ? (current ??= read()) : read();
 }
 
 export function setKeptRecords(update: (records: KeptRecords) => KeptRecords): KeptRecords {
@@ -67,13 +86,23 @@ export function setKeptRecords(update: (records: KeptRecords) => KeptRecords): K
   } catch {
     // storage full or blocked: the records last for this visit
   }
-  for (const listener of listeners) listener();
+  notify();
   return current;
 }
 
+/** Tells `listener` of every change, made in this tab or (through the storage event) another. */
 export function subscribeKeptRecords(listener: () => void): () => void {
+  if (listeners.size === 0) {
+    window.addEventListener('storage', onStorage);
+    current = null;
+  }
   listeners.add(listener);
-  return () => listeners.delete(listener);
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size > 0) return;
+    window.removeEventListener('storage', onStorage);
+    current = null;
+  };
 }
 
 /** The sum of the kept files' sizes. */

@@ -32,6 +32,9 @@ export interface KeepActionProps {
   id: string;
   name: string;
   songs: readonly PlayableSong[];
+  /** a song row's icon button of `size` pixels, not the labelled button of a page's header */
+  compact?: boolean;
+  size?: number;
 }
 
 /** What a Share button shares: songs (their ids), or one album or playlist (its id). */
@@ -60,14 +63,15 @@ export function useSongActions(): SongActionComponents {
   return useContext(SongActionsContext);
 }
 
-/** Like, add to playlist and share, the actions of a song in any list. */
-export function StandardSongActions({ song, size }: SongActionProps) {
-  const { LikeButton, AddToPlaylistButton, ShareButton } = useSongActions();
+/** Like, add to playlist, share, and (given what plays it) keep on this device: the actions of a song in any list. */
+export function StandardSongActions({ song, size }: Omit<SongActionProps, 'song'> & { song: ActionSong | PlayableSong }) {
+  const { LikeButton, AddToPlaylistButton, ShareButton, KeepButton } = useSongActions();
   return (
     <>
       <LikeButton song={{ id: song.id, title: song.title }} size={size} />
       <AddToPlaylistButton song={{ id: song.id, title: song.title }} size={size} />
       <ShareButton kind="song" ids={[song.id]} name={song.title} compact size={size} />
+      {'publicUrl' in song ? <KeepButton kind="song" id={song.id} name={song.title} songs={[song]} compact size={size} /> : null}
     </>
   );
 }

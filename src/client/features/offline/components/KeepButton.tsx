@@ -1,15 +1,25 @@
 import { useEffect } from 'react';
-import { useSelector } from 'react-redux';
+import { useDispatch, useSelector } from 'react-redux';
 import styled from 'styled-components';
 import { KEPT_MESSAGES } from '../../../../contract/keptMessages';
 import { selectUser } from '../../../shared/session';
 import type { KeepActionProps } from '../../../shared/songs';
-import { Button } from '../../../ui/Button';
+import { Button, IconButton } from '../../../ui/Button';
+import { toastShown } from '../../../ui/toast/toastSlice';
+import { KeepIcon, KeptIcon } from './keepIcons';
 import { outOfSync } from '../keepService';
 import { startKeeping, stopKeeping } from '../keepJobs';
 import { useKeptItem } from '../useKept';
 import { keptItemKey } from '../../../shared/kept';
 
+const RowButton = styled(IconButton)<{ $kept: boolean }>`
+  &[aria-busy='true'] svg {
+    opacity: 0.5;
+  }
+  @media (max-width: ${({ theme }) => theme.breakpoints.phone}px) {
+    display: ${({ $kept }) => ($kept ? 'inline-grid' : 'none')};
+  }
+`;
 const Failed = styled.span`
   align-self: center;
   color: ${({ theme }) => theme.color.danger};
@@ -20,7 +30,11 @@ const Failed = styled.span`
  * is, and a second press removes them. A kept item whose page shows other songs (a playlist changed)
  * is kept again with them, the removed ones dropped.
  */
-export function KeepButton({ kind, id, name, songs }: KeepActionProps) {
+export function KeepButton(props: KeepActionProps) {
+  return props.compact ? <KeepSongButton {...props} /> : <KeepItemButton {...props} />;
+}
+
+function useKeepToggle({ kind, id, name, songs }: KeepActionProps) {
   const { item, job } = useKeptItem(kind, id);
   const owner = useSelector(selectUser)?.id ?? null;
   const keeping = job?.state === 'keeping';
@@ -30,7 +44,6 @@ export function KeepButton({ kind, id, name, songs }: KeepActionProps) {
     if (needsSync) startKeeping({ kind, id, name }, songs, owner);
   }, [needsSync, kind, id, name, songs, owner]);
 
-  const pressed = !!item || keeping;
   const label =
     job?.state === 'keeping' ? KEPT_MESSAGES.keeping(job.progress.done, job.progress.total) : item?.complete ? KEPT_MESSAGES.kept : KEPT_MESSAGES.keep;
   const onClick = () => {
@@ -38,12 +51,50 @@ export function KeepButton({ kind, id, name, songs }: KeepActionProps) {
     if (item?.complete) void stopKeeping(keptItemKey(kind, id));
     else startKeeping({ kind, id, name }, songs, owner);
   };
+  return { item, job, keeping, pressed: !!item || keeping, label, onClick, disabled: songs.length === 0 && !item };
+}
+
+/** The labelled button of an album's, a playlist's or Liked Songs' page. */
+function KeepItemButton(props: KeepActionProps) {
+  const { job, keeping, pressed, label, onClick, disabled } = useKeepToggle(props);
   return (
     <>
-      <Button type="button" $variant="secondary" aria-pressed={pressed} aria-busy={keeping} disabled={songs.length === 0 && !item} onClick={onClick}>
+      <Button type="button" $variant="secondary" aria-pressed={pressed} aria-busy={keeping} disabled={disabled} onClick={onClick}>
         {label}
       </Button>
       {job?.state === 'failed' ? <Failed role="alert">{KEPT_MESSAGES.keepFailed(job.progress.done, job.progress.total)}</Failed> : null}
     </>
+  );
+}
+
+/**
+ * A song row's icon button (one song, kind `song`). A phone's row has no room for a fourth button:
+ * there it shows only once the song is kept (to remove it); the album or playlist keeps songs there.
+ */
+function KeepSongButton(props: KeepActionProps) {
+  const { item, job, keeping, pressed, label, onClick, disabled } = useKeepToggle(props);
+  const dispatch = useDispatch();
+  const failed = job?.state === 'failed';
+  useEffect(() => {
+    if (failed) dispatch(toastShown(KEPT_MESSAGES.keepFailed(0, 1), 'error'));
+  }, [failed, dispatch]);
+  return (
+    <RowButton
+      type="button"
+      $size={props.size}
+      $active={pressed}
+      $kept={!!item}
+      aria-label={`${KEPT_MESSAGES.keep}: ${props.name}`}
+      title={label}
+      aria-pressed={pressed}
+      aria-busy={keeping}
+      disabled={disabled}
+      onClick={(event) => {
+        event.stopPropagation();
+        onClick();
+      }}
+    >
+      {item?.complete ? <KeptIcon /> : <KeepIcon />}
+    </RowButton>
   );
 }
