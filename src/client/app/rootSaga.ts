@@ -4,7 +4,6 @@ import { authSaga } from '../features/auth/authSagas';
 import { musicBoxSaga } from '../features/musicBox/musicBoxSagas';
 import { playerSaga } from '../features/player/playerSagas';
 import { settingsSaga } from '../features/settings/settingsSagas';
-import { scrobblingSaga } from '../features/scrobbling/scrobblingSagas';
 
 /**
  * The radio's sagas (its socket, radio mode, the station's next track) are a chunk of their own,
@@ -18,14 +17,15 @@ function* radioSagaChunk(): SagaIterator {
   yield call(radioSaga);
 }
 
-/** Play counting (and plays kept offline) likewise: a play needs a signed-in user, so never the sign-in page. */
-function* statsSagaChunk(): SagaIterator {
-  const { statsSaga }: typeof import('../features/stats/statsSagas') = yield call(
-    () => import(/* webpackChunkName: "stats-sagas" */ '../features/stats/statsSagas'),
-  );
-  yield call(statsSaga);
+/**
+ * Play counting and scrobbling (and the plays and listens kept offline) likewise: both need a
+ * signed-in user, so never the sign-in page.
+ */
+function* listeningSagaChunk(): SagaIterator {
+  const { listeningSagas }: typeof import('./listeningSagas') = yield call(() => import(/* webpackChunkName: "listening-sagas" */ './listeningSagas'));
+  yield call(listeningSagas);
 }
 
 export function* rootSaga() {
-  yield all([fork(authSaga), fork(playerSaga), fork(radioSagaChunk), fork(musicBoxSaga), fork(settingsSaga), fork(statsSagaChunk), fork(scrobblingSaga)]);
+  yield all([fork(authSaga), fork(playerSaga), fork(radioSagaChunk), fork(musicBoxSaga), fork(settingsSaga), fork(listeningSagaChunk)]);
 }

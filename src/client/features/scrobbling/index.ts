@@ -1,2 +1,1 @@
 export { ScrobblingPanel } from './components/ScrobblingPanel';
-export { scrobblingSaga } from './scrobblingSagas';

@@ -58,6 +58,22 @@ describe('the scrobble queue (docs/product.md §5.10)', () => {
     expect(await queued(t.app.db, user.user.id)).toEqual([]);
   });
 
+  it('keeps the time of a listen sent late (made offline) up to 14 days back, refuses an older one, and takes a future one as now', async () => {
+    const user = await listener();
+    const day = 24 * 60 * 60_000;
+    const lateStart = new Date(clock.now - 13 * day);
+    expect((await listened(t, user, songs[0].id, lateStart)).json()).toEqual({ success: true, queued: 1 });
+    const tooOld = await listened(t, user, songs[1].id, new Date(clock.now - 15 * day));
+    expect(tooOld.statusCode).toBe(400);
+    expect(tooOld.json().message).toBe('startedAt: a listen older than 14 days cannot be scrobbled');
+    expect((await listened(t, user, songs[2].id, new Date(clock.now + 5 * 60_000))).json()).toEqual({ success: true, queued: 1 });
+    await t.app.scrobble.runDue();
+    expect(arrivals(lb).map((a) => [a.track_metadata.track_name, a.listened_at])).toEqual([
+      [songs[0].title, seconds(lateStart)],
+      [songs[2].title, seconds(new Date(clock.now))],
+    ]);
+  });
+
   it('retries after 5xx with a growing backoff, then the listen arrives once', async () => {
     const user = await listener();
     lb.failNext(2, 503);

@@ -15,8 +15,15 @@ import type { ModuleOptions } from '../moduleOptions';
 import { dropPair, queueCounts } from './queue';
 
 const tags = ['scrobble'];
-/** A listen the player says began more than this long ago is taken as beginning now. */
-const MAX_LISTEN_AGE_MS = 24 * 60 * 60_000;
+/** Last.fm takes scrobbles up to 14 days old (ListenBrainz has no limit): a listen sent late (made offline) keeps its time within them. */
+export const MAX_LISTEN_AGE_DAYS = 14;
+
+/** When a listen began: a start in the future is now (clock skew); one older than MAX_LISTEN_AGE_DAYS is refused. */
+function listenStart(startedAt: string | undefined, now: number): Date {
+  const at = startedAt ? Date.parse(startedAt) : now;
+  if (at < now - MAX_LISTEN_AGE_DAYS * 24 * 60 * 60_000) throw new HttpError(400, `startedAt: a listen older than ${MAX_LISTEN_AGE_DAYS} days cannot be scrobbled`);
+  return new Date(Math.min(at, now));
+}
 
 /** docs/product.md §7.11 Scrobbling: every route is the signed-in user's own (Last.fm's are in lastfmRoutes.ts). */
 export const scrobbleRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { now }) => {
@@ -64,10 +71,8 @@ export const scrobbleRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
 
   const listenedSchema = { tags, body: ListenedBody, response: { 200: ListenedResponse, ...errorResponses(400, 401, 404) } };
   app.post('/scrobble/listened', { preValidation: requireUser, schema: listenedSchema }, async (request) => {
-    const current = now();
-    const startedAt = request.body.startedAt ? Date.parse(request.body.startedAt) : current;
-    const at = startedAt > current || startedAt < current - MAX_LISTEN_AGE_MS ? current : startedAt;
-    const queued = await app.scrobble.listened(currentUser(request).id, request.body.songId, { at: new Date(at), chosen: true });
+    const at = listenStart(request.body.startedAt, now());
+    const queued = await app.scrobble.listened(currentUser(request).id, request.body.songId, { at, chosen: true });
     return { success: true as const, queued };
   });
 };
