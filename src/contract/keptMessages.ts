@@ -18,6 +18,8 @@ export const KEPT_MESSAGES = {
   persistent: 'Storage is persistent: the browser will not clear it to free space.',
   notPersistent: 'Storage is not persistent: the browser may clear kept music when space runs low.',
   persistRefused: 'The browser did not make storage persistent.',
+  smaller: 'Keep smaller copies (MP3, 192 kbps)',
+  smallerHint: 'Songs kept from now on take less space; songs already kept stay as they are.',
 } as const;
 
 /** "12.3 MB" (1 MB = 1,000,000 bytes), "512 KB", "0 B". */

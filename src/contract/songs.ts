@@ -82,6 +82,12 @@ export type SongResponse = z.infer<typeof SongResponse>;
 /** GET /api/songs/:id and /api/songs/stream/:id */
 export const SongIdParams = z.object({ id: z.uuid(MESSAGES.notFound) });
 
+/**
+ * docs/product.md §2.17: a smaller copy to keep on a device, MP3 at this many kbps (32-320) when the
+ * file is above it; without it, the file as stored.
+ */
+export const SongStreamQuery = z.object({ maxBitRate: z.coerce.number().int().min(32).max(320).optional() });
+
 export const SONG_FIELD_MAX = 200;
 
 /** The text fields of POST /api/songs/upload (multipart: song, title, artist): optional overrides of the file's tags; blank means "use the tag". */

@@ -4,6 +4,7 @@ import { getKeptRecords, setKeptRecords } from '../../shared/kept';
 import { keptAudioKey } from '../../sw/cacheNames';
 import { renderWithProviders, signedInState } from '../../test/renderWithProviders';
 import { KeepButton } from './components/KeepButton';
+import { StoragePanel } from './components/StoragePanel';
 import { setKeepDepsForTests } from './keepJobs';
 import type { KeepDeps } from './keepService';
 
@@ -85,4 +86,28 @@ it("keeps one song from its row's icon button, named after the song, and shows i
   await userEvent.click(button);
   await waitFor(() => expect(button).toHaveAttribute('aria-pressed', 'false'));
   await waitFor(() => expect(stored.size).toBe(0));
+});
+
+it('keeps smaller copies once the storage panel asks for them: the stream with maxBitRate', async () => {
+  const urls: string[] = [];
+  const stored = fakeDeps();
+  const fakeFetch = (async (url: RequestInfo | URL) => {
+    urls.push(String(url));
+    return new Response(new Uint8Array(4), { status: 200, headers: { 'Content-Type': 'audio/mpeg' } });
+  }) as unknown as typeof fetch;
+  setKeepDepsForTests({
+    cache: async () => ({ match: async () => undefined, put: async (k, r) => void stored.set(String(k), r), delete: async () => true }),
+    fetch: fakeFetch,
+    changed: () => {},
+  });
+  renderWithProviders(<StoragePanel />, { preloadedState: signedInState() });
+  await userEvent.click(screen.getByRole('checkbox', { name: /Keep smaller copies \(MP3, 192 kbps\)/ }));
+  renderWithProviders(<KeepButton kind="album" id="al1" name="Harbour" songs={[song('a'), { ...song('b'), publicUrl: '/api/songs/stream/b?st=x' }]} />, {
+    preloadedState: signedInState(),
+  });
+  await userEvent.click(screen.getByRole('button', { name: 'Available offline' }));
+  await screen.findByRole('button', { name: 'Available offline ✓' });
+  expect(urls).toEqual(['/api/songs/stream/a?maxBitRate=192', '/api/songs/stream/b?st=x&maxBitRate=192']);
+  expect(stored.get(keptAudioKey('a'))!.headers.get('Content-Type')).toBe('audio/mpeg');
+  localStorage.removeItem('wavelength.keepSmaller');
 });

@@ -1,5 +1,6 @@
 import { browserKeepDeps, keepItem, removeKeptItem, type KeepableSong, type KeepDeps, type KeepProgress, type KeepTarget } from './keepService';
 import { keptItemKey } from '../../shared/kept';
+import { keepsSmaller, SMALLER_KBPS } from './keepSmaller';
 
 /** A keep in progress, or the last one that stopped on an error. */
 export type KeepJob = { state: 'keeping'; progress: KeepProgress } | { state: 'failed'; progress: KeepProgress };
@@ -28,7 +29,7 @@ export function startKeeping(target: KeepTarget, songs: readonly KeepableSong[],
     notify();
   };
   report(last);
-  keepItem(target, songs, owner, depsNow(), report).then(
+  keepItem({ ...target, maxBitRate: keepsSmaller() ? SMALLER_KBPS : undefined }, songs, owner, depsNow(), report).then(
     () => {
       jobs.delete(key);
       notify();

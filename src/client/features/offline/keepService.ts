@@ -12,12 +12,15 @@ import {
   type KeptSong,
 } from '../../shared/kept';
 import { AUDIO_CACHE, keptAudioKey } from '../../sw/cacheNames';
+import { keepUrl } from './keepSmaller';
 
 /** What is being kept: an album, a playlist, Liked Songs (id `liked`) or one song. */
 export interface KeepTarget {
   kind: KeptKind;
   id: string;
   name: string;
+  /** keep smaller copies: MP3 at this many kbps for files above it (the stream's maxBitRate) */
+  maxBitRate?: number;
 }
 
 /** A song to keep: what plays it, and what plays it as online (gapless, ReplayGain) when the list has it. */
@@ -110,10 +113,12 @@ export async function keepItem(
       if (abort.signal.aborted) return 'stopped';
       const known = getKeptRecords().songs[song.id];
       if (!(known && (await cache.match(keptAudioKey(song.id))))) {
-        const response = await deps.fetch(song.publicUrl, { credentials: 'same-origin', signal: abort.signal }).catch((error: unknown) => {
-          if (abort.signal.aborted) return null;
-          throw error;
-        });
+        const response = await deps
+          .fetch(keepUrl(song.publicUrl, target.maxBitRate), { credentials: 'same-origin', signal: abort.signal })
+          .catch((error: unknown) => {
+            if (abort.signal.aborted) return null;
+            throw error;
+          });
         if (!response) return 'stopped';
         // a 206 or an error is never kept: only a whole file plays and seeks offline
         if (response.status !== 200) throw new Error(`could not fetch ${song.id}: ${response.status}`);

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../../contract/common';
 import { SongLyricsResponse } from '../../../contract/lyrics';
 import { MESSAGES } from '../../../contract/messages';
-import { SongIdParams, SongResponse, SongsQuery, SongsResponse, UploadLimitsResponse } from '../../../contract/songs';
+import { SongIdParams, SongResponse, SongsQuery, SongsResponse, SongStreamQuery, UploadLimitsResponse } from '../../../contract/songs';
 import { HttpError } from '../../lib/httpError';
 import { RecentSongFiles } from '../../library/delivery/recentSongFiles';
 import { sendSongFile } from '../../library/delivery/sendSongFile';
@@ -77,13 +77,19 @@ function streamRoute(app: ZodApp, { config, now, ffmpegAvailable: hasFfmpeg = ff
   app.addHook('onClose', async () => unsubscribe());
   const streamCookieAllowed = streamCookieAccess(app, now);
   const audio = z.any().describe('the audio file, or the byte range asked for (206)');
-  const schema = { tags, params: SongIdParams, response: { 200: audio, 206: audio, 304: z.null(), ...errorResponses(401, 404, 415, 416, 503) } };
+  const schema = {
+    tags,
+    params: SongIdParams,
+    querystring: SongStreamQuery,
+    response: { 200: audio, 206: audio, 304: z.null(), ...errorResponses(400, 401, 404, 415, 416, 503) },
+  };
   app.route({
     method: ['GET', 'HEAD'],
     url: '/songs/stream/:id',
     schema,
     handler: async (request, reply) => {
       const { id } = request.params;
+      const { maxBitRate } = request.query;
       if (!request.user) {
         if (!(await streamCookieAllowed(request))) throw new HttpError(401, MESSAGES.authenticationRequired);
       }
@@ -94,6 +100,8 @@ function streamRoute(app: ZodApp, { config, now, ffmpegAvailable: hasFfmpeg = ff
           flacCopies: app.flacCopies,
           hasFfmpeg: hasFfmpeg(),
           owner: request.user?.id ?? request.ip,
+          // a smaller copy to keep (maxBitRate): MP3 made live, as Subsonic's stream makes it
+          live: maxBitRate ? { asked: () => ({ format: undefined, maxBitRate }), transcodes: app.liveTranscodes } : undefined,
         });
       } catch (error) {
         files.forget(id);

@@ -81,6 +81,23 @@ describe('GET /api/songs/stream/:id for ALAC and AIFF', () => {
     expect(format.duration).toBeCloseTo(3, 1);
   });
 
+  itWithFfmpeg('makes a smaller copy to keep on a device when asked (maxBitRate): MP3 at that rate; a rate out of 32-320 is refused', async () => {
+    const alac = await songTitled('Alac Song');
+    const smaller = await t.app.inject({ method: 'GET', url: `/api/songs/stream/${alac.id}?maxBitRate=128`, headers: listener.headers });
+    expect(smaller.statusCode).toBe(200);
+    expect(smaller.headers['content-type']).toBe('audio/mpeg');
+    const { format } = await parseBuffer(smaller.rawPayload, { mimeType: 'audio/mpeg' });
+    expect(format.codec).toMatch(/MPEG 1 Layer 3/);
+    expect(format.bitrate).toBe(128_000);
+    expect(format.duration).toBeCloseTo(3, 0);
+    expect(smaller.rawPayload.length).toBeLessThan(3 * 16_000 + 4_000);
+
+    const refused = await t.app.inject({ method: 'GET', url: `/api/songs/stream/${alac.id}?maxBitRate=5`, headers: listener.headers });
+    expect(refused.statusCode).toBe(400);
+    const stranger = await t.app.inject({ method: 'GET', url: `/api/songs/stream/${alac.id}?maxBitRate=128` });
+    expect(stranger.statusCode).toBe(401);
+  });
+
   itWithFfmpeg('serves a middle range byte for byte from the cached copy, and HEAD without a body', async () => {
     const alac = await songTitled('Alac Song');
     const [copy] = await cachedCopies(alac.id);

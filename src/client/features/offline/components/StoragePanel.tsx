@@ -3,6 +3,8 @@ import styled from 'styled-components';
 import { formatBytes, KEPT_MESSAGES } from '../../../../contract/keptMessages';
 import { clearKeptMusic, keptBytes } from '../../../shared/kept';
 import { Button } from '../../../ui/Button';
+import { CheckRow } from '../../../ui/settingsParts';
+import { keepsSmaller, setKeepsSmaller } from '../keepSmaller';
 import { KEPT_MUSIC_LINK } from '../../../ui/OfflineNotice';
 import { stopKeeping } from '../keepJobs';
 import { askPersistent, storageFacts, type StorageFacts } from '../storageEstimate';
@@ -33,6 +35,27 @@ const Row = styled.div`
   flex-wrap: wrap;
   gap: ${({ theme }) => theme.space(2)};
 `;
+
+/** Whether songs kept from now on are smaller copies (MP3 at 192 kbps). */
+function SmallerCopies() {
+  const [smaller, setSmaller] = useState(keepsSmaller);
+  return (
+    <CheckRow>
+      <input
+        type="checkbox"
+        checked={smaller}
+        onChange={(event) => {
+          setKeepsSmaller(event.target.checked);
+          setSmaller(event.target.checked);
+        }}
+      />
+      <span>
+        {KEPT_MESSAGES.smaller}
+        <small>{KEPT_MESSAGES.smallerHint}</small>
+      </span>
+    </CheckRow>
+  );
+}
 
 /** docs/product.md §2.17: the music kept here and its size, the browser's estimate, persistence, removal. */
 export function StoragePanel() {
@@ -74,6 +97,7 @@ export function StoragePanel() {
           ))}
         </ul>
       ) : null}
+      <SmallerCopies />
       <p>{facts?.persisted ? KEPT_MESSAGES.persistent : KEPT_MESSAGES.notPersistent}</p>
       {refused && !facts?.persisted ? <p role="alert">{KEPT_MESSAGES.persistRefused}</p> : null}
       <Row>
