@@ -158,7 +158,7 @@ function figures(run: EngineRun): Figure[] {
 export const overheadPart: Part = {
   name: 'overhead',
   title: "Overhead: the server's own cost per API request, beside a bare Fastify",
-  limitSeconds: 240,
+  limitSeconds: 420,
   async run(ctx) {
     const helloServer = await startHello();
     try {
