@@ -22,6 +22,7 @@ import { enginePart } from './engine/index';
 import { footprintPart } from './footprint/index';
 import { lighthousePart } from './lighthouse/index';
 import { mixedPart } from './mixed/index';
+import { overheadPart } from './overhead/index';
 import { readMachine } from './lib/machine';
 import { mergeResults } from './lib/merge';
 import type { BenchContext, Part } from './lib/part';
@@ -37,6 +38,7 @@ import { subsonicPart } from './subsonic/index';
 export const PARTS: Part[] = [
   bundlePart,
   searchPart,
+  overheadPart,
   subsonicPart,
   scanPart,
   streamPart,

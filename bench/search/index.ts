@@ -9,6 +9,7 @@ import { round, summarize } from '../lib/stats';
 import { foldText } from '../../src/server/lib/text';
 import { escapeLike } from '../../src/server/library/songs/songQueries';
 import { searchTerms } from './library';
+import { serverCpuMs } from '../overhead/serverCpu';
 
 export const SONG_COUNT = 100_000;
 export const CONNECTIONS = 4;
@@ -37,6 +38,8 @@ interface EngineRun {
   sql: { ours: QueryTimes; proposed: QueryTimes | null };
   /** with --profile: where the server's CPU went during the "as the app is" load */
   profile: ProfileSummary | null;
+  /** the server's CPU per search during the "as the app is" load, ms (bench/overhead/serverCpu.ts) */
+  cpuPerRequest: { process: number; mainThread: number };
 }
 
 /** The query listSongs sends (library/songs/songQueries.ts) for a LIKE pattern, written out for EXPLAIN. */
@@ -109,7 +112,13 @@ async function runEngine(ctx: BenchContext, engine: 'PGlite' | 'PostgreSQL'): Pr
     await load({ baseUrl: server.baseUrl, paths, headers, connections: CONNECTIONS, seconds: 2 });
     const sqlOurs = await queryTimes(server, searchTerms());
     if (ctx.profile) await server.call({ cmd: 'profileStart' });
+    const cpuBefore = serverCpuMs(server.pid);
     const ours = await measure('as the app is');
+    const cpuAfter = serverCpuMs(server.pid);
+    const cpuPerRequest = {
+      process: (cpuAfter.process - cpuBefore.process) / ours.requests,
+      mainThread: (cpuAfter.mainThread - cpuBefore.mainThread) / ours.requests,
+    };
     let profile: ProfileSummary | null = null;
     if (ctx.profile) {
       const file = await server.call<string>({ cmd: 'profileStop', file: path.join(OUT_DIR, 'profiles', `search-${engine}.cpuprofile`) });
@@ -135,7 +144,19 @@ async function runEngine(ctx: BenchContext, engine: 'PGlite' | 'PostgreSQL'): Pr
     for (const term of EXPLAINED) plans[term].reference = await explain(server, term);
     await load({ baseUrl: server.baseUrl, paths, headers, connections: CONNECTIONS, seconds: 2 });
     const reference = await measure('without the trigram index (reference)');
-    return { engine, seedMs: seeded.ms, statisticsTarget, ours, proposed, single, reference, plans, profile, sql: { ours: sqlOurs, proposed: sqlProposed } };
+    return {
+      engine,
+      seedMs: seeded.ms,
+      statisticsTarget,
+      ours,
+      proposed,
+      single,
+      reference,
+      plans,
+      profile,
+      cpuPerRequest,
+      sql: { ours: sqlOurs, proposed: sqlProposed },
+    };
   } finally {
     await server.stop();
   }
@@ -167,6 +188,11 @@ function figures(run: EngineRun): Figure[] {
       }),
     );
   }
+  out.push(
+    info(`server CPU per search, main thread (${engine})`, 'ms', run.cpuPerRequest.mainThread, {
+      note: `the whole process ${round(run.cpuPerRequest.process)} ms (the embedded database's thread included; PostgreSQL's own processes not); /proc utime + stime over the ${CONNECTIONS}-connection load divided by its requests`,
+    }),
+  );
   const q = run.sql;
   out.push(
     info(`the query alone, every term once: p99 (${engine})`, 'ms', q.ours.summary.p99, {

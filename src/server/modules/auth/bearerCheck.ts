@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sessionChecks } from './sessionCheckCache';
-import { isSessionAlive } from './sessions';
+import { sessionAliveCheck } from './sessions';
 import type { AccessClaims, TokenService } from './tokens';
 
 declare module 'fastify' {
@@ -15,6 +15,7 @@ declare module 'fastify' {
  */
 export function bearerCheck(tokens: TokenService, now: () => number) {
   return (app: FastifyInstance) => {
+    const isSessionAlive = sessionAliveCheck(app.db);
     const check = async (token: string) => {
       let claims: AccessClaims;
       try {
@@ -23,7 +24,7 @@ export function bearerCheck(tokens: TokenService, now: () => number) {
         return null;
       }
       // a database error is not a bad token: it propagates (503), it must not sign the user out (401)
-      return (await isSessionAlive(app.db, claims.sessionId, new Date(now()))) ? { session: claims, expiresAtMs: claims.exp * 1000 } : null;
+      return (await isSessionAlive(claims.sessionId, new Date(now()))) ? { session: claims, expiresAtMs: claims.exp * 1000 } : null;
     };
     const checks = sessionChecks<AccessClaims>(app.database.kind, app.database.sessionEndings);
     return (token: string) => checks.verify(token, now(), () => check(token));

@@ -15,6 +15,7 @@ import {
 import { AUTH_MESSAGES } from '../../../contract/authMessages';
 import { errorResponses, SuccessResponse } from '../../../contract/common';
 import { MESSAGES } from '../../../contract/messages';
+import { SessionResponse } from '../../../contract/session';
 import { HttpError } from '../../lib/httpError';
 import { createMailer, type Mailer } from '../../mail/mailer';
 import { bearerToken, currentUser, requireUser } from '../../plugins/auth';
@@ -86,6 +87,13 @@ function sessionRoutes(app: ZodApp, { auth, secureCookies, announce }: AuthConte
     // a browser signed in before the stream cookie existed gets one on its next page load
     await setStreamCookie(reply, app.tokens, { userId: id, sessionId }, secureCookies);
     return { success: true as const, user: toPublicUser(user) };
+  });
+
+  // the cheapest signed-in request: the token check alone, no database beyond it (docs/api/auth.md)
+  const sessionSchema = { tags, response: { 200: SessionResponse, ...errorResponses(401) } };
+  app.get('/auth/session', { preValidation: requireUser, schema: sessionSchema }, async (request) => {
+    const { id, role } = currentUser(request);
+    return { success: true as const, userId: id, role };
   });
 
   const refreshSchema = { tags, body: RefreshBody, response: { 200: RefreshResponse, ...errorResponses(400, 401) } };

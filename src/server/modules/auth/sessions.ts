@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/open';
 import { sessions } from '../../db/schema';
 import type { SessionEndings } from '../../db/sessionEndings';
@@ -23,6 +23,21 @@ export async function isSessionAlive(db: Db, sessionId: string, now: Date): Prom
     .where(and(eq(sessions.id, sessionId), isNull(sessions.endedAt), gt(sessions.expiresAt, now)))
     .limit(1);
   return rows.length > 0;
+}
+
+/**
+ * isSessionAlive compiled once (per app, by the auth plugin's bearer check): with PostgreSQL every
+ * signed-in request makes this check, and drizzle built its SQL anew each time
+ * (docs/decisions/request-path.md). Unnamed, as library/songs/songReads.ts explains.
+ */
+export function sessionAliveCheck(db: Db): (sessionId: string, now: Date) => Promise<boolean> {
+  const statement = db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.id, sql.placeholder('sessionId')), isNull(sessions.endedAt), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare('');
+  return async (sessionId, now) => (await statement.execute({ sessionId, now })).length > 0;
 }
 
 /**

@@ -9,7 +9,8 @@ import { RecentSongFiles } from '../../library/delivery/recentSongFiles';
 import { sendSongFile } from '../../library/delivery/sendSongFile';
 import { ffmpegAvailable } from '../../library/scan/ffmpeg';
 import { lyricsTracks } from '../../library/lyrics/songLyrics';
-import { findPresentSongLyrics, findSong, listSongs } from '../../library/songs/songQueries';
+import { findPresentSongLyrics } from '../../library/songs/songQueries';
+import { songReads, type SongReads } from '../../library/songs/songReads';
 import { receiveUpload } from '../../library/upload/receiveUpload';
 import { saveUpload } from '../../library/upload/saveUpload';
 import { currentUser, requireAdmin, requireUser } from '../../plugins/auth';
@@ -21,11 +22,11 @@ import { toSong, toSongs } from '../../library/songs/toSong';
 
 const tags = ['songs'];
 
-function listRoute(app: ZodApp) {
+function listRoute(app: ZodApp, reads: SongReads) {
   const schema = { tags, querystring: SongsQuery, response: { 200: SongsResponse, ...errorResponses(400, 401) } };
   app.get('/songs', { preValidation: requireUser, schema }, async (request) => {
     const query = request.query;
-    const rows = await listSongs(app.db, {
+    const rows = await reads.list({
       search: query.search,
       minDuration: query.minDuration,
       maxDuration: query.maxDuration,
@@ -39,10 +40,10 @@ function listRoute(app: ZodApp) {
   });
 }
 
-function oneRoute(app: ZodApp) {
+function oneRoute(app: ZodApp, reads: SongReads) {
   const schema = { tags, params: SongIdParams, response: { 200: SongResponse, ...errorResponses(401, 404) } };
   app.get('/songs/:id', { preValidation: requireUser, schema }, async (request) => {
-    const row = await findSong(app.db, request.params.id);
+    const row = await reads.song(request.params.id);
     if (!row) throw new HttpError(404, MESSAGES.notFound);
     return { success: true as const, song: toSong(row) };
   });
@@ -143,8 +144,9 @@ function uploadLimitsRoute(app: ZodApp, { config }: ModuleOptions) {
 }
 
 export const songRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, options) => {
-  listRoute(app);
-  oneRoute(app);
+  const reads = songReads(app.db);
+  listRoute(app, reads);
+  oneRoute(app, reads);
   lyricsRoute(app);
   streamRoute(app, options);
   uploadRoute(app, options);
