@@ -19,7 +19,7 @@ let app: FastifyInstance;
 beforeAll(async () => {
   app = Fastify();
   await app.register(chunkPoolPlugin);
-  app.setErrorHandler((error, _request, reply) => reply.status(error instanceof HttpError ? error.statusCode : 500).send({ message: error.message }));
+  app.setErrorHandler((error: Error, _request, reply) => reply.status(error instanceof HttpError ? error.statusCode : 500).send({ message: error.message }));
   app.route({
     method: ['GET', 'HEAD'],
     url: '/files/:name',
