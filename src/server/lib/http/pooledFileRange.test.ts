@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { fstatSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -84,5 +84,33 @@ describe('PooledFileRange', () => {
     expect(pool.freeCount).toBe(2);
     expect(pool.take().length).toBe(4);
     expect(pool.freeCount).toBe(1);
+  });
+});
+
+describe('PooledFileRange over a descriptor it was handed', () => {
+  const openFile = () => openSync(file, 'r');
+  const isOpen = (fd: number) => {
+    try {
+      fstatSync(fd);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  it('reads the range from it and closes it at the end', async () => {
+    const fd = openFile();
+    const { destination, bytes } = sink();
+    await send(new PooledFileRange({ fd }, 5, 14, new ChunkPool(4, 8)), destination);
+    expect(bytes().equals(content.subarray(5, 15))).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(isOpen(fd)).toBe(false);
+  });
+
+  it('closes it when destroyed before anything was piped (the client left first)', async () => {
+    const fd = openFile();
+    new PooledFileRange({ fd }, 0, 10, new ChunkPool(4, 8)).destroy();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(isOpen(fd)).toBe(false);
   });
 });

@@ -35,21 +35,30 @@ const openFile = (filePath: string) => new Promise<number>((resolve, reject) => 
 const readInto = (fd: number, chunk: Buffer, length: number, position: number) =>
   new Promise<number>((resolve, reject) => read(fd, chunk, 0, length, position, (error, bytesRead) => (error ? reject(error) : resolve(bytesRead))));
 
+/** A file already opened by the caller, whose descriptor the stream then owns (and closes). */
+export interface OpenedFile {
+  fd: number;
+}
+
 /**
- * Bytes start..end (inclusive) of a file, for Fastify's reply.send: Fastify pipes a stream payload
+ * Bytes start..end (inclusive) of a file (its path, or a descriptor it takes over), for Fastify's reply.send: Fastify pipes a stream payload
  * into the response, and this stream's pipe() writes the chunks itself so that it learns when the
  * socket is done with each (the write callback) and can reuse it. It ends, fails and is destroyed
  * like fs.createReadStream: a file that shrank meanwhile ends early, a read error destroys it
  * with the error, and a response that closes (client gone) stops the reads.
  */
 export class PooledFileRange extends Readable {
+  private fd: number | null;
+  private pumping = false;
+
   constructor(
-    private readonly filePath: string,
+    private readonly file: string | OpenedFile,
     private readonly start: number,
     private readonly end: number,
     private readonly pool: ChunkPool,
   ) {
     super();
+    this.fd = typeof file === 'string' ? null : file.fd;
   }
 
   override _read(): void {
@@ -61,10 +70,18 @@ export class PooledFileRange extends Readable {
     return destination;
   }
 
+  /** a descriptor handed over but never read (destroyed before pipe) is closed here; pump closes its own */
+  override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
+    if (!this.pumping && this.fd !== null) close(this.fd, () => undefined);
+    this.fd = null;
+    callback(error);
+  }
+
   private async pump(destination: Writable): Promise<void> {
-    let fd: number | null = null;
+    this.pumping = true;
+    let fd: number | null = this.fd;
     try {
-      fd = await openFile(this.filePath);
+      fd ??= await openFile(this.file as string);
       let position = this.start;
       while (position <= this.end && !this.destroyed && !destination.destroyed) {
         const chunk = this.pool.take();

@@ -1,10 +1,25 @@
-import { constants } from 'node:fs';
-import { access, stat } from 'node:fs/promises';
+import { close, constants, fstatSync, open } from 'node:fs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '../../../contract/messages';
 import { HttpError } from '../httpError';
 import { PooledFileRange } from './pooledFileRange';
 import { etagMatches, fileEtag, notModifiedSince, parseRange } from './ranges';
+
+/** O_NONBLOCK: a FIFO put where a song was must not hold a thread of the pool until a writer comes (no effect on files) */
+const openForReading = (filePath: string) =>
+  new Promise<number>((resolve, reject) => open(filePath, constants.O_RDONLY | constants.O_NONBLOCK, (error, fd) => (error ? reject(error) : resolve(fd))));
+/**
+ * fstat of a descriptor just opened, on the event loop: it reads the inode open() has just loaded
+ * (on NFS too, whose open revalidates the attributes: close-to-open), so it does not wait for the
+ * disk, and a trip to the thread pool costs the first byte more than the call does.
+ */
+const statOf = (fd: number) => {
+  try {
+    return fstatSync(fd);
+  } catch {
+    return null;
+  }
+};
 
 /**
  * Sends a media file the way a static file server does: one byte range (206) or the whole file,
@@ -13,16 +28,27 @@ import { etagMatches, fileEtag, notModifiedSince, parseRange } from './ranges';
  * chunks (pooledFileRange.ts), never buffered whole.
  */
 export async function sendMediaFile(request: FastifyRequest, reply: FastifyReply, filePath: string, mimeType: string): Promise<FastifyReply> {
-  let info;
+  // opened first, then asked its size: a file made unreadable (chmod 000) since the last scan is
+  // gone for this request too (404), and the range is read from this very descriptor; one trip to
+  // the thread pool before the first read where stat + access + open took three (bench/notes.md,
+  // "stream: ranges")
+  let fd: number;
   try {
-    info = await stat(filePath);
-    // stat needs no read permission: a file made unreadable (chmod 000) since the last scan is
-    // gone for this request too, not a 500 when the stream opens it
-    await access(filePath, constants.R_OK);
+    fd = await openForReading(filePath);
   } catch {
     throw new HttpError(404, MESSAGES.notFound);
   }
-  if (!info.isFile()) throw new HttpError(404, MESSAGES.notFound);
+  let handedOver = false;
+  try {
+    return await sendOpened(request, reply, fd, mimeType, () => (handedOver = true));
+  } finally {
+    if (!handedOver) close(fd, () => undefined);
+  }
+}
+
+async function sendOpened(request: FastifyRequest, reply: FastifyReply, fd: number, mimeType: string, handOver: () => void): Promise<FastifyReply> {
+  const info = statOf(fd);
+  if (!info?.isFile()) throw new HttpError(404, MESSAGES.notFound);
   const size = info.size;
   const etag = fileEtag(size, info.mtimeMs);
   const headers = request.headers;
@@ -61,5 +87,6 @@ export async function sendMediaFile(request: FastifyRequest, reply: FastifyReply
     reply.header('content-range', `bytes ${start}-${end}/${size}`);
   }
   if (request.method === 'HEAD' || length === 0) return reply.send();
-  return reply.send(new PooledFileRange(filePath, start, end, reply.server.chunkPool));
+  handOver();
+  return reply.send(new PooledFileRange({ fd }, start, end, reply.server.chunkPool));
 }

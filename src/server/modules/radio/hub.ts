@@ -1,7 +1,14 @@
+import type { Writable } from 'node:stream';
 import type { WebSocket } from 'ws';
+import { textFrame } from './textFrame';
 
 export interface Listener {
   socket: WebSocket;
+  /**
+   * The TCP connection under `socket` when it negotiated no extension: a finished frame written to
+   * it goes out as ws would have framed it. Absent: every message goes through socket.send.
+   */
+  wire?: Writable;
   userId: string;
   sessionId: string;
   /** answered the last ping */
@@ -9,8 +16,8 @@ export interface Listener {
 }
 
 /**
- * The radio sockets of this instance. A message is serialized once and the same bytes go to every
- * socket; the listener count is the number of distinct users (two tabs count once).
+ * The radio sockets of this instance. A message is serialized and framed once and the same bytes
+ * go to every socket; the listener count is the number of distinct users (two tabs count once).
  */
 export class ListenerHub {
   private readonly byUser = new Map<string, Set<Listener>>();
@@ -56,12 +63,20 @@ export class ListenerHub {
     return this.byUser.size;
   }
 
-  /** Sends one already-serialized message to every open socket. */
+  /**
+   * Sends one already-serialized message to every open socket, framed once: one write of the same
+   * bytes per socket, where ws.send would build a header and write twice for each (bench/notes.md,
+   * "radio: fan-out at 10,000"). Safe beside ws's own writes: without extensions ws never queues
+   * a frame (it writes each one whole, at once), so frames cannot interleave.
+   */
   broadcast(message: string): void {
     if (this.all.size === 0) return;
-    const bytes = Buffer.from(message);
-    for (const listener of this.all) {
-      if (listener.socket.readyState === listener.socket.OPEN) listener.socket.send(bytes, { binary: false });
+    const payload = Buffer.from(message);
+    const frame = textFrame(payload);
+    for (const { socket, wire } of this.all) {
+      if (socket.readyState !== socket.OPEN) continue;
+      if (wire) wire.write(frame);
+      else socket.send(payload, { binary: false });
     }
   }
 }

@@ -61,7 +61,8 @@ export const radioRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app) => 
   // @fastify/websocket leaves its routes out of OpenAPI: docs/api/radio.md describes the socket
   app.get('/radio/ws', { websocket: true }, (socket, request) => {
     const token = (request.query as { token?: unknown }).token;
-    app.radio.connect(socket, typeof token === 'string' && token ? token : undefined).catch((err) => {
+    // request.raw.socket: the TCP connection ws took over, where broadcasts write their finished frames
+    app.radio.connect(socket, typeof token === 'string' && token ? token : undefined, request.raw.socket).catch((err) => {
       request.log.error({ err }, 'radio: socket setup failed');
       socket.terminate();
     });

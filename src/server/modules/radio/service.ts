@@ -14,6 +14,7 @@
  * password reset) go to RadioSockets. Everything reads time from the one injected clock, now().
  */
 import { randomUUID } from 'node:crypto';
+import type { Writable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { RadioHistoryResponse, RadioQueueTrack, RadioServerMessage, RadioStateData, TrackChangeData } from '../../../contract/radio';
@@ -187,8 +188,8 @@ export class RadioService {
   // ---------------------------------------------------------------- sockets
 
   /** A socket opened on /api/radio/ws: refused without a valid token, else registered and sent the whole state. */
-  connect(socket: WebSocket, token: string | undefined): Promise<void> {
-    return this.sockets.connect(socket, token);
+  connect(socket: WebSocket, token: string | undefined, wire?: Writable): Promise<void> {
+    return this.sockets.connect(socket, token, wire);
   }
 
   /** Sends another module's already-serialized message (the Music Box's live votes) to this instance's sockets. */

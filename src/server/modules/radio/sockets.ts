@@ -1,3 +1,4 @@
+import type { Writable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import { MESSAGES } from '../../../contract/messages';
@@ -72,8 +73,11 @@ export class RadioSockets {
     return hadListeners;
   }
 
-  /** A socket opened on /api/radio/ws: refused without a valid token, else registered and sent the whole state. */
-  async connect(socket: WebSocket, token: string | undefined): Promise<void> {
+  /**
+   * A socket opened on /api/radio/ws: refused without a valid token, else registered and sent the
+   * whole state. `wire` is the TCP connection under it, for broadcasts framed once (hub.ts).
+   */
+  async connect(socket: WebSocket, token: string | undefined, wire?: Writable): Promise<void> {
     socket.on('error', () => undefined);
     if (!token) return this.refuse(socket, MESSAGES.noAuthToken);
     const claims = await this.options.verifyToken(token).catch(() => null);
@@ -85,6 +89,8 @@ export class RadioSockets {
       return this.refuse(socket, MESSAGES.tooManyRadioConnections, RADIO_WS_CLOSE_TOO_MANY);
     }
     const listener: Listener = { socket, userId: claims.userId, sessionId: claims.sessionId, alive: true };
+    // a negotiated extension (permessage-deflate, if it is ever turned on) needs ws's own framing
+    if (wire && socket.extensions === '') listener.wire = wire;
     socket.on('close', () => this.hub.remove(listener));
     socket.on('pong', () => {
       listener.alive = true;
