@@ -99,7 +99,7 @@ export interface GeneratedTree {
 const SAMPLED_ALBUMS = new Set([0, 1, 2, 40]);
 
 /** 400 distinct names from the two lists; beyond them (the 100,000-file tree's 3,000 artists) a number tells them apart */
-function artistName(i: number): string {
+export function artistName(i: number): string {
   const base = `${ADJECTIVES[i % 20]} ${NOUNS[Math.floor(i / 20) % 20]}`;
   return i < 400 ? base : `${base} ${Math.floor(i / 400) + 1}`;
 }
