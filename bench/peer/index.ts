@@ -22,7 +22,7 @@ const TRACKS = SHAPE.albums * 10;
 const FILES = TRACKS + 1;
 const LIST_SIZE = 500;
 const LIST_OFFSETS = Array.from({ length: 11 }, (_, i) => i * 50);
-const LIST_ROUNDS = 3;
+const LIST_ROUNDS = 2;
 const ALBUM_SAMPLES = 120;
 const SEARCH_SAMPLES = 120;
 const SEARCH_COUNT = 20;
@@ -114,6 +114,11 @@ interface Measured {
   emptyQuerySongs: { ours: number; peer: number };
 }
 
+/** each figure into the log as it comes: the part is long, and a run stopped at its limit keeps what it measured */
+function logPair(ctx: BenchContext, name: string, p: Paired): void {
+  ctx.log(`peer: ${name} p95 ${round(p.ours.p95)} ms, supysonic ${round(p.peer.p95)} ms (p50 ${round(p.ours.p50)} / ${round(p.peer.p50)} ms)`);
+}
+
 async function measureQueries(ctx: BenchContext, ours: Rest, peer: Rest, rangeFileBytes: number) {
   ctx.log(`peer: getAlbumList2 alphabeticalByName size=${LIST_SIZE} at ${LIST_OFFSETS.length} offsets`);
   const offsetOf = (i: number) => LIST_OFFSETS[i % LIST_OFFSETS.length];
@@ -121,6 +126,7 @@ async function measureQueries(ctx: BenchContext, ours: Rest, peer: Rest, rangeFi
     (await rest.call('getAlbumList2', { type: 'alphabeticalByName', size: LIST_SIZE, offset: offsetOf(i) })).ms;
   await paired(LIST_OFFSETS.length, listCall(ours), listCall(peer));
   const list = await paired(LIST_OFFSETS.length * LIST_ROUNDS, listCall(ours), listCall(peer));
+  logPair(ctx, 'getAlbumList2', list);
 
   ctx.log(`peer: getAlbum, ${ALBUM_SAMPLES} random albums (the same place in each side's name order)`);
   const ids = { ours: await allAlbums(ours), peer: await allAlbums(peer) };
@@ -133,6 +139,7 @@ async function measureQueries(ctx: BenchContext, ours: Rest, peer: Rest, rangeFi
     (i) => albumCall(peer, ids.peer)(ALBUM_SAMPLES + i),
   );
   const album = await paired(ALBUM_SAMPLES, albumCall(ours, ids.ours), albumCall(peer, ids.peer));
+  logPair(ctx, 'getAlbum', album);
 
   ctx.log(`peer: search3 for ${SEARCH_TERMS.length} three-letter terms, ${SEARCH_COUNT} of each kind`);
   const searchCall = (rest: Rest) => async (i: number) =>
@@ -140,6 +147,7 @@ async function measureQueries(ctx: BenchContext, ours: Rest, peer: Rest, rangeFi
       .ms;
   await paired(SEARCH_TERMS.length, searchCall(ours), searchCall(peer));
   const search = await paired(SEARCH_SAMPLES, searchCall(ours), searchCall(peer));
+  logPair(ctx, 'search3', search);
 
   ctx.log(`peer: ${RANGE_SAMPLES} ranges of 1 MiB from /rest/stream`);
   const songs = { ours: await rangeSongId(ours), peer: await rangeSongId(peer) };
@@ -151,6 +159,7 @@ async function measureQueries(ctx: BenchContext, ours: Rest, peer: Rest, rangeFi
     (i) => rangeCall(peer, songs.peer)(RANGE_SAMPLES + i),
   );
   const stream = await paired(RANGE_SAMPLES, rangeCall(ours, songs.ours), rangeCall(peer, songs.peer));
+  logPair(ctx, 'stream range', stream);
 
   // Symfonium's full sync (search3 query="" by pages) is a convention newer than supysonic 0.7
   const empty = async (rest: Rest) =>
@@ -180,6 +189,7 @@ async function measure(ctx: BenchContext, dir: string): Promise<Measured> {
   writeConfig(supyDir);
   await addUserAndFolder(supyDir, musicDir);
   const peerScan = await scanFolder(supyDir);
+  ctx.log(`peer: supysonic scanned in ${round(peerScan.ms / 1000)} s, peak ${round(peerScan.peakMb)} MB`);
 
   ctx.log('peer: Wavelength: first scan');
   const options = { env: { BENCH_MUSIC_DIR: musicDir, BENCH_PGLITE_ON_DISK: '1' }, dataDir };
@@ -195,6 +205,7 @@ async function measure(ctx: BenchContext, dir: string): Promise<Measured> {
     const oursScan = await server.call<{ ms: number; result: ScanResult }>({ cmd: 'scan' });
     const oursScanPeak = memoryOf(wlPid)!.peakMb;
     if (oursScan.result.outcome !== 'completed') throw new Error(`Wavelength's scan ${oursScan.result.outcome}: ${oursScan.result.error}`);
+    ctx.log(`peer: Wavelength scanned in ${round(oursScan.ms / 1000)} s, peak ${round(oursScanPeak)} MB`);
 
     supysonic = await startServer(supyDir);
     const user = await server.user();
@@ -207,6 +218,7 @@ async function measure(ctx: BenchContext, dir: string): Promise<Measured> {
     await server.call({ cmd: 'memory' });
     await new Promise((r) => setTimeout(r, 2_000));
     const idleBefore = { ours: memoryOf(wlPid)!.rssMb, peer: memoryOf(supysonic.pid)!.rssMb };
+    ctx.log(`peer: idle RSS ${round(idleBefore.ours)} MB, supysonic ${round(idleBefore.peer)} MB`);
     resetPeakMemory(wlPid);
     resetPeakMemory(supysonic.pid);
     const peerPeak = peakMemoryWhileRunning(supysonic.pid);
@@ -309,7 +321,7 @@ function figures(m: Measured): Figure[] {
 export const peerPart: Part = {
   name: 'peer',
   title: "A peer in the same run: Debian's supysonic beside Wavelength on one 10,000-file tree",
-  limitSeconds: 1_200,
+  limitSeconds: 2_700,
   async run(ctx) {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'wavelength-bench-peer-'));
     try {
