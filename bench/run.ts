@@ -20,9 +20,11 @@ import { buildClient } from './bundle/stats';
 import { clickPart } from './click/index';
 import { enginePart } from './engine/index';
 import { footprintPart } from './footprint/index';
+import { library100kPart } from './library100k/index';
 import { lighthousePart } from './lighthouse/index';
 import { mixedPart } from './mixed/index';
 import { overheadPart } from './overhead/index';
+import { peerPart } from './peer/index';
 import { readMachine } from './lib/machine';
 import { mergeResults } from './lib/merge';
 import type { BenchContext, Part } from './lib/part';
@@ -41,6 +43,8 @@ export const PARTS: Part[] = [
   overheadPart,
   subsonicPart,
   scanPart,
+  library100kPart,
+  peerPart,
   streamPart,
   radioPart,
   radioStreamPart,

@@ -98,8 +98,10 @@ export interface GeneratedTree {
 /** albums whose first file is checked: an MP3 compilation, a two-disc FLAC album, an MP3 album, a FLAC compilation */
 const SAMPLED_ALBUMS = new Set([0, 1, 2, 40]);
 
-function artistName(i: number): string {
-  return `${ADJECTIVES[i % 20]} ${NOUNS[Math.floor(i / 20) % 20]}`;
+/** 400 distinct names from the two lists; beyond them (the 100,000-file tree's 3,000 artists) a number tells them apart */
+export function artistName(i: number): string {
+  const base = `${ADJECTIVES[i % 20]} ${NOUNS[Math.floor(i / 20) % 20]}`;
+  return i < 400 ? base : `${base} ${Math.floor(i / 400) + 1}`;
 }
 
 function title(album: number, track: number): string {
@@ -110,10 +112,18 @@ function safe(name: string): string {
   return name.replace(/[/\\:*?"<>|]/g, '_');
 }
 
+/** How big a tree: the scan part's 1,000 albums by 300 artists, or a multiple of it (albums a multiple of 5, 10 tracks each on average). */
+export interface TreeShape {
+  albums: number;
+  artists: number;
+}
+
+export const SCAN_SHAPE: TreeShape = { albums: ALBUMS, artists: ARTISTS };
+
 /** One album's files: tags, folder and format decided by its index alone (same tree every run). */
-function albumFiles(index: number, templates: Templates) {
+function albumFiles(index: number, templates: Templates, artists: number) {
   const compilation = index % COMPILATION_EVERY === 0;
-  const artist = artistName(index % ARTISTS);
+  const artist = artistName(index % artists);
   const album = `${WORDS[index % 20]} ${NOUNS[(index * 7) % 20]} ${index}`;
   const year = 1965 + ((index * 7) % 58);
   const size = SIZES[index % SIZES.length];
@@ -125,7 +135,7 @@ function albumFiles(index: number, templates: Templates) {
     const track = disc === 2 ? t - size / 2 : t;
     const tags: BenchTags = {
       title: title(index, t),
-      artist: compilation ? artistName((index + t * 37) % ARTISTS) : artist,
+      artist: compilation ? artistName((index + t * 37) % artists) : artist,
       album,
       albumArtist: compilation ? null : artist,
       track: `${track + 1}/${discs === 2 ? size / 2 : size}`,
@@ -140,11 +150,25 @@ function albumFiles(index: number, templates: Templates) {
   });
 }
 
-/** Writes the whole tree under `root`: 10,000 files in 1,000 album folders by 300 artists. */
-export async function writeTree(root: string, templates: Templates): Promise<GeneratedTree> {
-  const out: GeneratedTree = { files: 0, mp3: 0, flac: 0, bytes: 0, albums: ALBUMS, compilations: 0, multiDisc: 0, artists: ARTISTS + 1, samples: [] };
-  for (let index = 0; index < ALBUMS; index += 1) {
-    const files = albumFiles(index, templates);
+/** albums generated at once: their covers (sharp, off the main thread) and writes overlap */
+const ALBUMS_AT_ONCE = 8;
+
+/** Writes the whole tree under `root`: by default 10,000 files in 1,000 album folders by 300 artists. */
+export async function writeTree(root: string, templates: Templates, shape: TreeShape = SCAN_SHAPE): Promise<GeneratedTree> {
+  const tracks = (shape.albums / SIZES.length) * SIZES.reduce((a, b) => a + b, 0);
+  const out: GeneratedTree = {
+    files: 0,
+    mp3: 0,
+    flac: 0,
+    bytes: 0,
+    albums: shape.albums,
+    compilations: 0,
+    multiDisc: 0,
+    artists: shape.artists + 1,
+    samples: [],
+  };
+  const writeAlbum = async (index: number) => {
+    const files = albumFiles(index, templates, shape.artists);
     const cover = { mime: 'image/jpeg', data: await coverArt(index) };
     if (files[0].tags.compilation) out.compilations += 1;
     if (files[0].tags.disc.endsWith('/2')) out.multiDisc += 1;
@@ -161,8 +185,11 @@ export async function writeTree(root: string, templates: Templates): Promise<Gen
         else out.mp3 += 1;
       }),
     );
+  };
+  for (let index = 0; index < shape.albums; index += ALBUMS_AT_ONCE) {
+    await Promise.all(Array.from({ length: Math.min(ALBUMS_AT_ONCE, shape.albums - index) }, (_, i) => writeAlbum(index + i)));
   }
-  if (out.files !== TRACKS) throw new Error(`generated ${out.files} files, expected ${TRACKS}`);
+  if (out.files !== tracks) throw new Error(`generated ${out.files} files, expected ${tracks}`);
   return out;
 }
 

@@ -15,16 +15,20 @@ export interface SyncRun {
   pageMs: number[];
   received: number;
   distinct: number;
+  /** the sync was stopped at `limitMs` before its last page */
+  stopped?: boolean;
 }
 
 type SearchResult3 = { searchResult3: { song?: { id: string }[] } };
 type SongsPage = { songs: { id: string }[]; nextCursor: string | null };
 
-export async function measureSync(s: Sides, side: 'subsonic' | 'web'): Promise<SyncRun> {
+/** `limitMs`: stop after the page that passes it (a library too large to sync within a bounded part) */
+export async function measureSync(s: Sides, side: 'subsonic' | 'web', limitMs = Infinity): Promise<SyncRun> {
   const ids = new Set<string>();
   const pageMs: number[] = [];
   let received = 0;
   const started = performance.now();
+  let stopped = false;
   if (side === 'subsonic') {
     for (let offset = 0; ; offset += SYNC_PAGE) {
       const params: Record<string, string | number> = { query: '""', songCount: SYNC_PAGE, songOffset: offset };
@@ -35,6 +39,10 @@ export async function measureSync(s: Sides, side: 'subsonic' | 'web'): Promise<S
       received += songs.length;
       for (const song of songs) ids.add(song.id);
       if (songs.length < SYNC_PAGE) break;
+      if (performance.now() - started > limitMs) {
+        stopped = true;
+        break;
+      }
     }
   } else {
     let cursor: string | null = null;
@@ -46,5 +54,5 @@ export async function measureSync(s: Sides, side: 'subsonic' | 'web'): Promise<S
       cursor = page.body.nextCursor;
     } while (cursor);
   }
-  return { ms: performance.now() - started, pages: pageMs.length, pageMs, received, distinct: ids.size };
+  return { ms: performance.now() - started, pages: pageMs.length, pageMs, received, distinct: ids.size, ...(stopped ? { stopped } : {}) };
 }

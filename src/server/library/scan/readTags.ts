@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { IAudioMetadata, ICommonTagsResult } from 'music-metadata';
-import { parseFile } from '../../lib/musicMetadata';
+import { parseFile, type ParseFileFn } from '../../lib/musicMetadata';
 import type { SongLyrics } from '../../db/schema';
 import { embeddedPictureHash } from '../artwork/embeddedPicture';
 import { embeddedLyrics } from '../lyrics/embeddedLyrics';
@@ -17,14 +17,15 @@ export class UnreadableAudioError extends Error {}
 /**
  * Phase 3: the tags and stream facts of one file, cleaned for the database; the format is decided by
  * content, not by name. `lrcFile`: the .lrc beside it, whose lyrics come first (docs/product.md §5.8).
+ * `parse`: music-metadata's parseFile, loaded once by a caller that reads many files (readFiles).
  */
-export async function readTags(filePath: string, lrcFile?: LrcFileFound): Promise<TrackTags> {
+export async function readTags(filePath: string, lrcFile?: LrcFileFound, parse: ParseFileFn = parseFile): Promise<TrackTags> {
   let meta: IAudioMetadata;
   try {
     // covers are read for their hash only (library/artwork); the bytes are dropped with the tags
-    meta = await parseFile(filePath);
+    meta = await parse(filePath);
     // No duration in the header (a VBR MP3 without Xing): count the frames.
-    if (!meta.format.duration) meta = await parseFile(filePath, { duration: true });
+    if (!meta.format.duration) meta = await parse(filePath, { duration: true });
   } catch (error) {
     throw new UnreadableAudioError(`corrupt or unreadable audio (${(error as Error).message})`);
   }
