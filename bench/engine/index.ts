@@ -29,7 +29,7 @@ function runBrowserTests(clientDir: string, log: (m: string) => void): Promise<n
 export const enginePart: Part = {
   name: 'engine',
   title: 'Playback engine in chromium: gapless, crossfade, ReplayGain, radio track change',
-  limitSeconds: 600,
+  limitSeconds: 900,
   async run(ctx) {
     const align = benchAlignment();
     ctx.log(
