@@ -8,11 +8,12 @@
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { E2E_ADMIN, launchBrowser, newContext, signInByApi } from './support/browser';
 import { discontinuityMs, longestSilenceMs, overlapSeconds, rmsDb, toneAmplitude } from './support/engineAnalysis';
-import { endedCount, playFromSearch, recordEngineCalls, storePlaybackSettings } from './support/engineApp';
+import { endedCount, playFromSearch, recordEngineCalls } from './support/engineApp';
 import { latestFrame, makeNoise, playPair, sounding, tapped, upload, uploadFile, type UploadedSong } from './support/engineAudio';
+import { gapLine, measureGap, tappedPage } from './support/engineGap';
 import { maxResidual, offsetAt } from './support/engineHandOver';
 
 // each half 6 s: long enough for the first to be handed over to its decoded copy and the second decoded before the join, as tracks are
@@ -70,63 +71,10 @@ after(async () => {
   await browser?.close();
 });
 
-/** A signed-in page whose AudioService is the engine (or the reference element player), tapped. */
-async function tappedPage(engine: 'engine' | 'element', crossfadeSeconds = 0): Promise<Page> {
-  const context = await newContext(browser);
-  const page = await context.newPage();
-  await signInByApi(page, E2E_ADMIN.email, E2E_ADMIN.password);
-  await page.evaluate((mode) => {
-    localStorage.setItem('wavelength_audio_tap', '1');
-    if (mode === 'element') localStorage.setItem('wavelength_audio_engine', 'element');
-  }, engine);
-  await storePlaybackSettings(page, { crossfadeSeconds, replayGainMode: 'auto', preampDb: 0 });
-  await page.goto('/search');
-  await page.getByRole('navigation', { name: 'Main' }).waitFor();
-  await page.waitForFunction(() => window.wavelengthAudio !== undefined);
-  return page;
-}
-
-interface GapFigures {
-  /** at the join (± 0.5 s): the longest silence, and how long the signal departs from the continuing sine */
-  silenceMs: number;
-  discontinuityMs: number;
-  /** anywhere in the pair: the longest silence (an element starved of data under load counts here) */
-  anywhereMs: number;
-  /** how much longer (or shorter, < 0) the pair sounded than its files last: a hand-over that moved the music */
-  lengthErrorMs: number;
-  events: string[];
-}
-
-/** Plays the gapless pair on a page and measures the join (found by the 'advanced' or 'ended' event's context time). */
-async function measureGap(engine: 'engine' | 'element', pair = [songs.gap1, songs.gap2], pairSeconds = (2 * HALF) / 44100): Promise<GapFigures> {
-  const page = await tappedPage(engine);
-  const from = await latestFrame(page);
-  const { events, joinTime } = await playPair(page, pair[0].publicUrl, pair[1].publicUrl, 0);
-  await page.waitForTimeout(300);
-  const log = await page.evaluate(() => window.wavelengthAudioEngine?.debugLog ?? []);
-  console.log(`${engine}: ${events.join(',')}\n  ${log.join('\n  ')}`);
-  const { samples, sr, start } = await tapped(page, from, await latestFrame(page));
-  await page.context().close();
-  const heard = sounding(samples, sr, 0.05, 0.1);
-  assert.ok(heard.length > 4 * sr && joinTime > 0, `heard ${heard.length / sr} s of the 6 s pair (${events.join(',')})`);
-  const join = Math.round(joinTime * sr) - start;
-  const around = samples.slice(join - Math.round(0.5 * sr), join + Math.round(0.5 * sr));
-  return {
-    silenceMs: longestSilenceMs(around, sr, 0.01),
-    discontinuityMs: discontinuityMs(around, sr, 441, Math.round(0.3 * sr)),
-    anywhereMs: longestSilenceMs(heard, sr, 0.01),
-    lengthErrorMs: (sounding(samples, sr, 0.05, 0).length / sr - pairSeconds) * 1000,
-    events,
-  };
-}
-
-const gapLine = (g: GapFigures) =>
-  `${g.silenceMs.toFixed(2)} ms (discontinuity ${g.discontinuityMs.toFixed(2)} ms; longest silence anywhere ${g.anywhereMs.toFixed(2)} ms; length ${g.lengthErrorMs.toFixed(2)} ms off)`;
-
 test('gapless: two halves of one sine join without a gap (engine), measured against the old element player', async () => {
-  const engine = await measureGap('engine');
-  const reference = await measureGap('element');
-  const resampled = await measureGap('engine', [songs.gap48a, songs.gap48b], 6);
+  const engine = await measureGap(browser, 'engine', [songs.gap1, songs.gap2], (2 * HALF) / 44100);
+  const reference = await measureGap(browser, 'element', [songs.gap1, songs.gap2], (2 * HALF) / 44100);
+  const resampled = await measureGap(browser, 'engine', [songs.gap48a, songs.gap48b], 6);
   for (const [name, g] of Object.entries({ engine, reference, engine48k: resampled })) {
     figures[`gap.${name}.silenceMs`] = g.silenceMs;
     figures[`gap.${name}.discontinuityMs`] = g.discontinuityMs;
@@ -148,7 +96,7 @@ test('gapless: two halves of one sine join without a gap (engine), measured agai
 });
 
 async function measureCrossfade(): Promise<number> {
-  const page = await tappedPage('engine');
+  const page = await tappedPage(browser, 'engine');
   const from = await latestFrame(page);
   const { events } = await playPair(page, songs.fadeA.publicUrl, songs.fadeB.publicUrl, 3);
   const { samples, sr } = await tapped(page, from, await latestFrame(page));
@@ -170,7 +118,7 @@ test('crossfade: 3 s set, the two tones overlap for 3 s (± 50 ms)', async () =>
 test('ReplayGain: a track tagged -6 dB sounds 6 dB (± 0.5) below its untagged copy', async () => {
   const tagged = songs.tagged.replayGain?.trackGain;
   assert.equal(tagged, -6, `the scan read REPLAYGAIN_TRACK_GAIN: ${JSON.stringify(songs.tagged.replayGain)}`);
-  const page = await tappedPage('engine');
+  const page = await tappedPage(browser, 'engine');
   const level = async (url: string, gain: number) => {
     const from = await latestFrame(page);
     await page.evaluate(
@@ -202,7 +150,7 @@ test('ReplayGain: a track tagged -6 dB sounds 6 dB (± 0.5) below its untagged c
  * Resolves with the tapped output and the plan the sagas set.
  */
 async function playThroughApp(query: string, first: string, last: string, crossfadeSeconds: number) {
-  const page = await tappedPage('engine', crossfadeSeconds);
+  const page = await tappedPage(browser, 'engine', crossfadeSeconds);
   await recordEngineCalls(page);
   const from = await latestFrame(page);
   await playFromSearch(page, query, first, 2);
@@ -253,10 +201,10 @@ test("through the app: an album's two halves play gapless from the queue", async
 });
 
 /**
- * The sagas hand the engine a 3 s crossfade for tracks of two albums, and the tones overlap for about
- * 3 s. The ±50 ms budget is asserted above, on the engine driven as the sagas drive it (3.00-3.01 s);
- * through the app the overlap measured 3.05-3.06 s, whose extra 50 ms is not explained yet: it is
- * recorded here as a figure (docs/benchmarks.md) and held to ±150 ms, not passed off as met.
+ * The sagas hand the engine a 3 s crossfade for tracks of two albums, and the tones overlap for 3 s
+ * (± 50 ms), as on the engine driven directly. This measured 3.05-3.06 s until issue 31: the recording
+ * here holds the first tone's start and the second's end, whose blocks the overlap counted (see
+ * overlapSeconds); the engine-driven recording seldom held the second's end.
  */
 test("through the app: with crossfade set to 3 s, two albums' tracks overlap about 3 s", async () => {
   const { samples, sr, plan } = await playThroughApp('Fade', `Fade A ${run}`, `Fade B ${run}`, 3);
@@ -264,7 +212,7 @@ test("through the app: with crossfade set to 3 s, two albums' tracks overlap abo
   const overlap = overlapSeconds(samples, sr, 440, 660);
   figures.crossfadeAppOverlapSeconds = overlap;
   console.log(`ENGINE-FIGURE crossfade through the app set=3 s overlap=${overlap.toFixed(3)} s`);
-  assert.ok(Math.abs(overlap - 3) <= 0.15, `overlap ${overlap} s`);
+  assert.ok(Math.abs(overlap - 3) <= 0.05, `overlap ${overlap} s`);
 });
 
 test('through the app: the -6 dB tagged track sounds 6 dB (± 0.5) below the untagged one', async () => {
@@ -280,7 +228,7 @@ test('through the app: the -6 dB tagged track sounds 6 dB (± 0.5) below the unt
 });
 
 test('hand-over: on pink noise the buffer voice takes over from the element on the exact sample', async () => {
-  const page = await tappedPage('engine');
+  const page = await tappedPage(browser, 'engine');
   const from = await latestFrame(page);
   const log = await page.evaluate(async (url) => {
     const audio = window.wavelengthAudio!;
@@ -321,7 +269,7 @@ test('hand-over: on pink noise the buffer voice takes over from the element on t
 });
 
 test('radio boundary: a next track with startAtMs starts at that wall-clock time on the audio clock', async () => {
-  const page = await tappedPage('engine');
+  const page = await tappedPage(browser, 'engine');
   const from = await latestFrame(page);
   const planned = await page.evaluate(
     async ([first, second]) => {

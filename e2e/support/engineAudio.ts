@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { BASE_URL } from './browser';
+import { withITunSMPB } from './itunesGapless';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'wavelength-engine-'));
 
@@ -18,20 +19,38 @@ export interface ToneSpec {
   to: number;
   rate?: number;
   replayGainDb?: number;
+  /**
+   * the encoder (FLAC unless given): ffmpeg's libmp3lame (a LAME tag with the delay and padding), its aac
+   * in an M4A (an edit list), or its aac in an M4A without an edit list but with iTunes' iTunSMPB tag
+   */
+  codec?: Codec;
 }
 
-/** A FLAC of samples [from, to) of a continuous sine (amplitude 0.25), tagged as `spec` says. */
+export type Codec = 'flac' | 'mp3' | 'm4a' | 'm4a-itunes';
+
+const ENCODER: Record<Codec, string[]> = {
+  flac: ['-c:a', 'flac'],
+  mp3: ['-c:a', 'libmp3lame', '-b:a', '192k'],
+  m4a: ['-c:a', 'aac', '-b:a', '192k'],
+  'm4a-itunes': ['-c:a', 'aac', '-b:a', '192k', '-use_editlist', '0'],
+};
+const EXTENSION = { flac: 'flac', mp3: 'mp3', m4a: 'm4a', 'm4a-itunes': 'm4a' } as const;
+
+/** A file of samples [from, to) of a continuous sine (amplitude 0.25), tagged as `spec` says. */
 export function makeTone(spec: ToneSpec): Buffer {
-  const file = path.join(dir, `${spec.title.replace(/\W+/g, '-')}.flac`);
+  const codec = spec.codec ?? 'flac';
+  const file = path.join(dir, `${spec.title.replace(/\W+/g, '-')}.${EXTENSION[codec]}`);
   const rate = spec.rate ?? 44100;
   const tags = ['title', spec.title, 'artist', 'Engine E2E', 'album', spec.album, 'album_artist', 'Engine E2E', 'track', String(spec.track)];
   if (spec.replayGainDb !== undefined) tags.push('REPLAYGAIN_TRACK_GAIN', `${spec.replayGainDb.toFixed(2)} dB`, 'REPLAYGAIN_TRACK_PEAK', '0.250000');
   const metadata = tags.flatMap((value, i) => (i % 2 === 0 ? [] : ['-metadata', `${tags[i - 1]}=${value}`]));
   execFileSync('ffmpeg', [
     ...['-v', 'error', '-y', '-f', 'lavfi', '-i', `sine=frequency=${spec.freq}:sample_rate=${rate}:duration=${spec.to / rate + 1}`],
-    ...['-af', `volume=2,atrim=start_sample=${spec.from}:end_sample=${spec.to}`, '-ac', '2', '-c:a', 'flac', ...metadata, file],
+    // the lossy files start at time 0 as ripped tracks do (atrim keeps the timestamps, and an MP4 would begin with an empty edit)
+    ...['-af', `volume=2,atrim=start_sample=${spec.from}:end_sample=${spec.to}${codec === 'flac' ? '' : ',asetpts=PTS-STARTPTS'}`],
+    ...['-ac', '2', ...ENCODER[codec], ...metadata, file],
   ]);
-  return readFileSync(file);
+  return codec === 'm4a-itunes' ? withITunSMPB(readFileSync(file), spec.to - spec.from) : readFileSync(file);
 }
 
 export interface UploadedSong {
@@ -40,7 +59,8 @@ export interface UploadedSong {
   replayGain?: { trackGain: number | null } | null;
 }
 
-export const upload = (page: Page, token: string, spec: ToneSpec): Promise<UploadedSong> => uploadFile(page, token, makeTone(spec));
+export const upload = (page: Page, token: string, spec: ToneSpec): Promise<UploadedSong> =>
+  uploadFile(page, token, makeTone(spec), EXTENSION[spec.codec ?? 'flac']);
 
 /** The tapped output over [from, to) and its sample rate (window.wavelengthAudioTap). */
 export async function tapped(page: Page, from: number, to: number): Promise<{ samples: number[]; sr: number; start: number }> {
@@ -132,10 +152,12 @@ export function makeNoise(title: string, seconds: number): { flac: Buffer; sampl
   return { flac: readFileSync(`${base}.flac`), samples: new Float32Array(raw.buffer, raw.byteOffset, raw.length / 4) };
 }
 
-export async function uploadFile(page: Page, token: string, flac: Buffer): Promise<UploadedSong> {
+const MIME = { flac: 'audio/flac', mp3: 'audio/mpeg', m4a: 'audio/mp4' };
+
+export async function uploadFile(page: Page, token: string, file: Buffer, ext: 'flac' | 'mp3' | 'm4a' = 'flac'): Promise<UploadedSong> {
   const res = await page.request.post(`${BASE_URL}/api/songs/upload`, {
     headers: { authorization: `Bearer ${token}` },
-    multipart: { song: { name: 'track.flac', mimeType: 'audio/flac', buffer: flac } },
+    multipart: { song: { name: `track.${ext}`, mimeType: MIME[ext], buffer: file } },
   });
   if (res.status() !== 201) throw new Error(`upload ${res.status()}: ${await res.text()}`);
   return ((await res.json()) as { song: UploadedSong }).song;

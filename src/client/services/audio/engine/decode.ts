@@ -1,3 +1,5 @@
+import { takeITunSMPB, trimBuffer } from './itunesGapless';
+
 /** Tracks longer than this stay on the element: decoded float32 stereo costs ~23 MB a minute at 48 kHz (docs/product.md §2.14). */
 export const MAX_DECODE_SECONDS = 15 * 60;
 /** A file larger than this is not fetched whole (a 15 min 24-bit 48 kHz stereo WAV is ~260 MB). */
@@ -14,6 +16,8 @@ export async function fetchAndDecode(ctx: BaseAudioContext, url: string, signal:
   }
   const bytes = await res.arrayBuffer();
   if (signal.aborted) return null;
-  const buffer = await ctx.decodeAudioData(bytes);
+  const trim = takeITunSMPB(new Uint8Array(bytes));
+  const decoded = await ctx.decodeAudioData(bytes);
+  const buffer = trim ? trimBuffer(decoded, trim) : decoded;
   return buffer.duration <= MAX_DECODE_SECONDS ? buffer : null;
 }
