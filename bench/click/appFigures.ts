@@ -2,12 +2,15 @@ import type { Browser } from 'playwright-core';
 import { benchFlacFile, benchM4aFile, type AudioFile } from '../lib/audioFile';
 import { atMost, info, type Figure } from '../lib/report';
 import { startBenchServer } from '../lib/serverHandle';
+import { median } from '../lib/stats';
 import { appSeries, describeSeries, DWELL_MS, ENGINE_SWITCH, type AppFormat, type AppSeries } from './app';
 
 /** Runs of each way and format in the app (each a fresh context, user and song). */
 export const APP_RUNS = 3;
-/** docs/product.md §2.14: Play sounds within 150 ms at 4 Mbit/s for every format. */
-export const INTENT_BUDGET_MS = 150;
+/** Issue 31 (sound on the first click): at 4 Mbit/s, a hovered Play sounds within 100 ms (docs/product.md §2.14 asked 150) ... */
+export const INTENT_BUDGET_MS = 100;
+/** ... and a Play clicked with no hover before it within 200 ms, for every format. */
+export const NO_HOVER_BUDGET_MS = 200;
 
 type ByFormat = Record<string, AppSeries>;
 
@@ -57,7 +60,17 @@ export async function runAppClicks(
   return result;
 }
 
-/** One budget figure per format (hover then click), its reference the same click without hover, and the reference engine beside it. */
+const p50Of = (s: AppSeries, key: 'headersMs' | 'metadataMs' | 'bytesAtMetadata') => median(s.runs.map((r) => r[key] ?? Number.NaN));
+
+/** Where the no-hover click's time goes: "headers 52 ms, loadedmetadata 540 ms after 232 KB" (p50s). */
+export const describeColdPath = (s: AppSeries) =>
+  `response headers ${Math.round(p50Of(s, 'headersMs'))} ms, the element's loadedmetadata ${Math.round(p50Of(s, 'metadataMs'))} ms after ${Math.round(p50Of(s, 'bytesAtMetadata') / 1000)} KB received, sound ${Math.round(s.p50)} ms`;
+
+/**
+ * Two budget figures per format: hover then click (its reference the same click without the hover,
+ * the reference engine beside it), and the click without a hover (its reference the old one-element
+ * player's hovered click), with where its time goes.
+ */
 export function appFigures(app: AppClicks): Figure[] {
   return app.formats.flatMap(({ label, audio }) => {
     const hover = app.hover[label];
@@ -69,7 +82,13 @@ export function appFigures(app: AppClicks): Figure[] {
         ratio: hover.p50 / cold.p50,
         note: `${(audio.sizeBytes / 1e6).toFixed(2)} MB ${audio.mimeType}. Hover then click: ${describeSeries(hover)}; no hover: ${describeSeries(cold)}; hover then click through the reference engine (HtmlAudioService): ${describeSeries(element)}`,
       }),
+      atMost(`in the app: Play with no hover before it to audible playback, 5 MB ${label} (p50)`, 'ms', cold.p50, NO_HOVER_BUDGET_MS, {
+        reference: { value: element.p50, what: 'hover then click through the reference engine (HtmlAudioService)' },
+        ratio: cold.p50 / element.p50,
+        note: `${describeSeries(cold)}; where it goes (p50 from the click): ${describeColdPath(cold)}`,
+      }),
       info(`in the app: hover then click through the reference engine (HtmlAudioService), 5 MB ${label} (p50)`, 'ms', element.p50),
+      info(`in the app, no hover: bytes of a 5 MB ${label} the element read before loadedmetadata (p50)`, 'KB', p50Of(cold, 'bytesAtMetadata') / 1000),
     ];
   });
 }

@@ -140,7 +140,7 @@ async function measureOnce(browser: Browser, baseUrl: string, url: string, mode:
 export const clickPart: Part = {
   name: 'click',
   title: 'Click-to-sound in chromium at 4 Mbit/s, 5 MB file',
-  limitSeconds: 600,
+  limitSeconds: 1200,
   async run(ctx) {
     const audio = benchAudioFile();
     const server = await startBenchServer();

@@ -24,7 +24,9 @@ export async function searchRowOnSlowLink(page: Page, title: string): Promise<{ 
 
 /**
  * Arms the page: the next click anywhere (a capturing listener) starts a clock, stopped when the
- * player's element (#wavelength-audio) has moved past 0 (polled every 2 ms).
+ * player's element (#wavelength-audio) has moved past 0 (polled every 2 ms) — or, with the tap
+ * switch on (`window.wavelengthAudio`), the audio service's own position: a track started from its
+ * first bytes sounds on a buffer voice while the element is still silent (engine/firstBytes.ts).
  */
 export async function armClickToSound(page: Page): Promise<void> {
   await page.evaluate(() => {
@@ -37,7 +39,8 @@ export async function armClickToSound(page: Page): Promise<void> {
           const clicked = performance.now();
           const poll = setInterval(() => {
             const el = document.getElementById('wavelength-audio') as HTMLAudioElement | null;
-            if (!el || el.currentTime <= 0) return;
+            const audio = (window as unknown as { wavelengthAudio?: { currentTime(): number } }).wavelengthAudio;
+            if ((audio?.currentTime() ?? el?.currentTime ?? 0) <= 0) return;
             clearInterval(poll);
             resolve(performance.now() - clicked);
           }, 2);

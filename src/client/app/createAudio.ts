@@ -14,7 +14,7 @@ export function createAudio(switches: { tap: boolean; reference: boolean }): Aud
   const tap = switches.tap ? new OutputTap() : undefined;
   if (tap) window.wavelengthAudioTap = tap;
   if (!switches.reference) {
-    const engine = new WebAudioEngine({ workletUrl, outputTap: tap });
+    const engine = new WebAudioEngine({ workletUrl, outputTap: tap, firstBytes: firstBytesSwitch() });
     // the engine itself, for tests that read its hand-over log
     if (tap) window.wavelengthAudioEngine = engine;
     return engine;
@@ -28,4 +28,13 @@ export function createAudio(switches: { tap: boolean; reference: boolean }): Aud
     tap.attachGraph(graph);
   }
   return new HtmlAudioService(audioElement);
+}
+
+/** localStorage.wavelength_first_bytes = '1': sound from the first bytes (issue 31), not yet the default (docs/decisions/playback-engine.md). */
+function firstBytesSwitch(): boolean {
+  try {
+    return localStorage.getItem('wavelength_first_bytes') === '1';
+  } catch {
+    return false;
+  }
 }

@@ -5,6 +5,7 @@ import { ElementPool, mirror, type PooledElement } from './engine/ElementPool';
 import { ElementEvents } from './engine/elementEvents';
 import { OffThreadAligner } from './engine/alignOffThread';
 import { ElementVoice } from './engine/ElementVoice';
+import { FirstBytes } from './engine/firstBytes';
 import { Listeners } from './engine/listeners';
 import { LatestLoad, loadElement } from './engine/loadElement';
 import { NextScheduler } from './engine/NextScheduler';
@@ -36,6 +37,8 @@ export class WebAudioEngine implements AudioService {
   /** counts play and pause calls: a play that waited acts only if nothing came after it */
   private playRequest = 0;
   private readonly next: NextScheduler;
+  /** a click on a track nobody prepared: its first bytes, decoded as they arrive (engine/firstBytes.ts) */
+  private firstBytes: FirstBytes | null = null;
   /** what the hand-over did, for tests and benchmarks (window.wavelengthAudio) */
   readonly debugLog: string[] = [];
 
@@ -67,6 +70,8 @@ export class WebAudioEngine implements AudioService {
 
   /** Stops whatever is current (a new load replaces it). */
   private dropCurrent(): void {
+    this.firstBytes?.cancel();
+    this.firstBytes = null;
     this.next.clear();
     this.current?.elements().forEach((entry) => this.pool.clear(entry));
     this.current?.dispose();
@@ -76,7 +81,7 @@ export class WebAudioEngine implements AudioService {
   load(url: string): Promise<void> {
     const generation = this.latestLoad.begin();
     if (!url) return Promise.reject(new Error(NO_URL));
-    this.ensureGraph();
+    const graph = this.ensureGraph();
     this.dropCurrent();
     const voice = ElementVoice.take(this.pool, url, {
       level: this.level,
@@ -87,7 +92,26 @@ export class WebAudioEngine implements AudioService {
       log: (line) => this.debugLog.push(line),
     });
     this.current = voice;
-    return this.latestLoad.track(generation, loadElement(voice.el, url)).then((duration) => this.emit({ type: 'trackLoaded', duration }));
+    // a hover that prepared the element long enough leaves it able to play: nothing to gain
+    const first = !this.options.firstBytes || voice.el.readyState >= HTMLMediaElement.HAVE_FUTURE_DATA ? null : this.startFirstBytes(graph, url);
+    if (first && voice.el.getAttribute('src') !== url) first.holdElement(voice.el);
+    const loading = loadElement(voice.el, url);
+    const loaded = first ? first.orElement(loading, (duration) => this.firstBytes === first && this.emit({ type: 'trackLoaded', duration })) : loading;
+    // a load the first bytes won knows no duration yet (0): the element says it when it knows
+    return this.latestLoad.track(generation, loaded).then((duration) => (!first || duration > 0 ? this.emit({ type: 'trackLoaded', duration }) : undefined));
+  }
+
+  private startFirstBytes(graph: AudioGraph, url: string): FirstBytes {
+    this.firstBytes = new FirstBytes(graph, url, {
+      current: () => this.current,
+      becomeCurrent: (voice, shadow, complete) => {
+        this.becomeCurrent(voice, shadow);
+        if (complete) this.next.reschedule();
+      },
+      gain: () => this.trackGain,
+      log: (line) => this.debugLog.push(line),
+    });
+    return this.firstBytes;
   }
 
   play(): Promise<void> {
@@ -105,6 +129,7 @@ export class WebAudioEngine implements AudioService {
     return ready.then(() => {
       // a pause or another load came meanwhile
       if (request !== this.playRequest || this.current !== cur) return;
+      if (cur instanceof ElementVoice && this.firstBytes?.url === cur.url && this.firstBytes.start(cur, this.pool)) return this.next.reschedule();
       const playing = cur.play(graph.ctx);
       this.routeCurrent();
       // an element's radio boundary (startAtMs) is scheduled against the clock, not its end

@@ -84,6 +84,11 @@ export class BufferVoice implements Voice {
     source.disconnect();
   }
 
+  /** Stops at context time `when` (a voice started on that same time continues it: engine/firstBytes.ts). */
+  stopAt(when: number): void {
+    this.source?.stop(when);
+  }
+
   /** Where in the track it is now (before its start: where it will start). */
   position(): number {
     if (!this.source) return this.heldAt;
@@ -91,12 +96,17 @@ export class BufferVoice implements Voice {
   }
 
   /** The context time this voice's track ends, when it is playing. */
-  endTime(): number {
+  endTime(): number | null {
     return this.startTime + (this.duration - this.startOffset);
   }
 
   get scheduledStart(): number {
     return this.startTime;
+  }
+
+  /** the track position its current source started from */
+  get startedFrom(): number {
+    return this.startOffset;
   }
 
   seekHeld(seconds: number): void {

@@ -24,6 +24,8 @@ export interface WebAudioEngineOptions {
   workletUrl?: string | URL;
   /** record the output for window.wavelengthAudioTap */
   outputTap?: OutputTap;
+  /** a click on an unprepared track plays its first bytes (engine/firstBytes.ts); off until the hand-over's browser tests cover it */
+  firstBytes?: boolean;
 }
 
 /** Taps a context's output (`from`, the node before the destination) once its worklet is loaded. */
