@@ -21,7 +21,8 @@ export const MAX_LISTEN_AGE_DAYS = 14;
 /** When a listen began: a start in the future is now (clock skew); one older than MAX_LISTEN_AGE_DAYS is refused. */
 function listenStart(startedAt: string | undefined, now: number): Date {
   const at = startedAt ? Date.parse(startedAt) : now;
-  if (at < now - MAX_LISTEN_AGE_DAYS * 24 * 60 * 60_000) throw new HttpError(400, `startedAt: a listen older than ${MAX_LISTEN_AGE_DAYS} days cannot be scrobbled`);
+  if (at < now - MAX_LISTEN_AGE_DAYS * 24 * 60 * 60_000)
+    throw new HttpError(400, `startedAt: a listen older than ${MAX_LISTEN_AGE_DAYS} days cannot be scrobbled`);
   return new Date(Math.min(at, now));
 }
 
