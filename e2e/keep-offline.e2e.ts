@@ -13,6 +13,7 @@ import { after, before, test } from 'node:test';
 import { promisify } from 'node:util';
 import type { BrowserContext, Page } from 'playwright-core';
 import { waitForAudio } from './support/audioElement';
+import { screenshot } from './support/browser';
 import { signedInProfile } from './support/installableProfile';
 import { freePort, startServer, type RunningServer } from './support/server';
 import { eventually, expectVisible } from './support/waits';
@@ -84,6 +85,7 @@ test('an album kept on this device plays and seeks with the server stopped; Sett
   const kept = page.getByRole('button', { name: 'Available offline ✓', exact: true });
   await expectVisible(kept, 'the album is kept', 20_000);
   assert.equal(await kept.getAttribute('aria-pressed'), 'true');
+  await screenshot(page, 'album-kept');
 
   await server.stop();
   assert.notEqual(server.process.exitCode, null, 'the server process has exited');
@@ -98,6 +100,7 @@ test('an album kept on this device plays and seeks with the server stopped; Sett
   assert.match(new URL(playing.src).pathname, /^\/api\/songs\/stream\//);
   await page.getByRole('slider', { name: 'Seek' }).fill('20');
   await waitForAudio(page, 'the seek lands near 0:20, answered from the cache', (a) => !a.paused && a.currentTime >= 19.5 && a.currentTime < 24, 10_000);
+  await screenshot(page, 'kept-offline');
 
   await page.goto('/settings');
   const storage = page.getByRole('region', { name: 'Storage on this device' });
@@ -106,4 +109,6 @@ test('an album kept on this device plays and seeks with the server stopped; Sett
   assert.match(size ?? '', /^Music kept: [1-9][\d.]* (KB|MB) \(2 songs\)$/, `the kept size is shown: ${size}`);
   const estimate = await storage.getByTestId('storage-estimate').textContent();
   assert.match(estimate ?? '', /used of [1-9]/, `the browser's estimate is shown: ${estimate}`);
+  await storage.scrollIntoViewIfNeeded();
+  await screenshot(page, 'settings-storage');
 });
