@@ -6,6 +6,7 @@ export const KEPT_MESSAGES = {
   keep: 'Available offline',
   keeping: (done: number, total: number) => `Keeping ${done} of ${total}…`,
   kept: 'Available offline ✓',
+  keptWithOther: 'Available offline ✓ (kept with its album, a playlist or Liked Songs)',
   keepFailed: (done: number, total: number) => `Could not keep every song (${done} of ${total} kept). Try again.`,
   playItem: 'Play',
   remove: 'Remove',

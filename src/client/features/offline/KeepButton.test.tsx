@@ -111,3 +111,17 @@ it('keeps smaller copies once the storage panel asks for them: the stream with m
   expect(stored.get(keptAudioKey('a'))!.headers.get('Content-Type')).toBe('audio/mpeg');
   localStorage.removeItem('wavelength.keepSmaller');
 });
+
+it('a song kept with its album shows kept in its row, and is removed with the album, not from the row', async () => {
+  fakeDeps();
+  setKeptRecords(() => ({
+    owner: 'u1',
+    items: [{ key: 'album:al1', kind: 'album', id: 'al1', name: 'Harbour', songIds: ['a'], complete: true }],
+    songs: { a: { id: 'a', title: 'Title a', artist: 'Ada', duration: 60, bytes: 8 } },
+  }));
+  renderWithProviders(<KeepButton kind="song" id="a" name="Title a" songs={[song('a')]} compact />, { preloadedState: signedInState() });
+  const button = screen.getByRole('button', { name: 'Available offline: Title a' });
+  expect(button).toHaveAttribute('aria-pressed', 'true');
+  expect(button).toBeDisabled();
+  expect(button).toHaveAttribute('title', 'Available offline ✓ (kept with its album, a playlist or Liked Songs)');
+});

@@ -9,7 +9,7 @@ import { toastShown } from '../../../ui/toast/toastSlice';
 import { KeepIcon, KeptIcon } from './keepIcons';
 import { outOfSync } from '../keepService';
 import { startKeeping, stopKeeping } from '../keepJobs';
-import { useKeptItem } from '../useKept';
+import { useKeptItem, useKeptRecords } from '../useKept';
 import { keptItemKey } from '../../../shared/kept';
 
 const RowButton = styled(IconButton)<{ $kept: boolean }>`
@@ -73,6 +73,9 @@ function KeepItemButton(props: KeepActionProps) {
  */
 function KeepSongButton(props: KeepActionProps) {
   const { item, job, keeping, pressed, label, onClick, disabled } = useKeepToggle(props);
+  // kept with an album, a playlist or Liked Songs: on the device, removed with that item
+  const records = useKeptRecords();
+  const keptWithOther = !item && !keeping && !!records.songs[props.id];
   const dispatch = useDispatch();
   const failed = job?.state === 'failed';
   useEffect(() => {
@@ -83,18 +86,18 @@ function KeepSongButton(props: KeepActionProps) {
       type="button"
       $size={props.size}
       $active={pressed}
-      $kept={!!item}
+      $kept={!!item || keptWithOther}
       aria-label={`${KEPT_MESSAGES.keep}: ${props.name}`}
-      title={label}
-      aria-pressed={pressed}
+      title={keptWithOther ? KEPT_MESSAGES.keptWithOther : label}
+      aria-pressed={pressed || keptWithOther}
       aria-busy={keeping}
-      disabled={disabled}
+      disabled={disabled || keptWithOther}
       onClick={(event) => {
         event.stopPropagation();
         onClick();
       }}
     >
-      {item?.complete ? <KeptIcon /> : <KeepIcon />}
+      {item?.complete || keptWithOther ? <KeptIcon /> : <KeepIcon />}
     </RowButton>
   );
 }
