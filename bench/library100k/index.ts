@@ -5,10 +5,11 @@ import path from 'node:path';
 import type { BenchContext, Part } from '../lib/part';
 import { atLeast, atMost, info, type Figure } from '../lib/report';
 import { OUT_DIR } from '../lib/paths';
-import { startBenchServer, type BenchServer } from '../lib/serverHandle';
+import type { BenchServer } from '../lib/serverHandle';
 import { timedGet } from '../lib/http';
 import { round, summarize, type Summary } from '../lib/stats';
-import { albumsLatency, resetPeakMemory, residentMemory, type AlbumsLatency } from '../scan/measure';
+import { albumsLatency, residentMemory, type AlbumsLatency } from '../scan/measure';
+import { startScanServer } from '../scan/scanServer';
 import { makeTemplates } from '../scan/templates';
 import { writeTree, type GeneratedTree, type TreeShape } from '../scan/tree';
 import { verifySamples } from '../scan/verify';
@@ -64,17 +65,9 @@ async function searchLatency(server: BenchServer, token: string): Promise<Summar
 }
 
 async function runEngine(ctx: BenchContext, engine: 'PGlite' | 'PostgreSQL', musicDir: string): Promise<EngineRun> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wavelength-bench-100k-data-'));
-  const options = { env: { BENCH_MUSIC_DIR: musicDir, BENCH_PGLITE_ON_DISK: '1' }, dataDir };
-  let server = await startBenchServer({ ...options, databaseUrl: engine === 'PostgreSQL' ? ctx.databaseUrl : undefined });
+  const { server, boot, close } = await startScanServer(ctx, engine, musicDir, '100k');
   try {
-    if (engine === 'PGlite') {
-      // as the scan part: a server that has run before, not one holding its initdb's memory
-      await server.stop();
-      server = await startBenchServer(options);
-    }
-    const rssBeforeMb = residentMemory(server.pid).rssMb;
-    if (!resetPeakMemory(server.pid)) throw new Error('cannot reset the peak RSS of the server (/proc/<pid>/clear_refs)');
+    const rssBeforeMb = boot.rssMb;
     ctx.log(`library100k (${engine}): first scan of ${FILES.toLocaleString('en-US')} files`);
     let profile: string | undefined;
     if (ctx.profile) await server.call({ cmd: 'profileStart' });
@@ -122,8 +115,7 @@ async function runEngine(ctx: BenchContext, engine: 'PGlite' | 'PostgreSQL', mus
       profile,
     };
   } finally {
-    await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
 }
 

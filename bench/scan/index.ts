@@ -4,10 +4,10 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { BenchContext, Part } from '../lib/part';
 import { atLeast, atMost, info, type Figure } from '../lib/report';
-import { startBenchServer } from '../lib/serverHandle';
 import { round } from '../lib/stats';
 import type { ScanResult } from '../../src/contract/library';
-import { albumsLatency, ALBUM_SORTS, resetPeakMemory, residentMemory, waitUntilSearchable, type AlbumsLatency } from './measure';
+import { albumsLatency, ALBUM_SORTS, residentMemory, waitUntilSearchable, type AlbumsLatency } from './measure';
+import { startScanServer } from './scanServer';
 import { makeTemplates, type Templates } from './templates';
 import { TRACKS, writeAddedFile, writeTree, type GeneratedTree } from './tree';
 import { verifySamples } from './verify';
@@ -28,20 +28,9 @@ interface EngineRun {
 type Scanned = { ms: number; result: ScanResult };
 
 async function runEngine(ctx: BenchContext, engine: 'PGlite' | 'PostgreSQL', musicDir: string, templates: Templates): Promise<EngineRun> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wavelength-bench-scan-data-'));
-  const options = { env: { BENCH_MUSIC_DIR: musicDir, BENCH_PGLITE_ON_DISK: '1' }, dataDir };
-  let server = await startBenchServer({ ...options, databaseUrl: engine === 'PostgreSQL' ? ctx.databaseUrl : undefined });
+  const { server, boot, close } = await startScanServer(ctx, engine, musicDir, 'scan');
   try {
-    if (engine === 'PGlite') {
-      // A fresh PGlite runs initdb in the server process and keeps that memory: start once to
-      // create the database, then again on it, as a server that has been running before.
-      await server.stop();
-      server = await startBenchServer(options);
-    }
-    const boot = residentMemory(server.pid);
     const rssBeforeMb = boot.rssMb;
-    // the peak of start-up (PGlite's initdb of a fresh DATA_DIR) is not the scan's: measure from here
-    if (!resetPeakMemory(server.pid)) throw new Error('cannot reset the peak RSS of the server (/proc/<pid>/clear_refs)');
     ctx.log(`scan (${engine}): first scan of ${TRACKS.toLocaleString('en-US')} files`);
     const first = await server.call<Scanned>({ cmd: 'scan' });
     const { peakMb } = residentMemory(server.pid);
@@ -73,8 +62,7 @@ async function runEngine(ctx: BenchContext, engine: 'PGlite' | 'PostgreSQL', mus
       albums,
     };
   } finally {
-    await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
 }
 
