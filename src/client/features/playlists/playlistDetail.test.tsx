@@ -1,52 +1,14 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router-dom';
 import { deferred, json, mockApi } from '../../test/mockApi';
-import { renderWithProviders, signedInState } from '../../test/renderWithProviders';
 import { UNDO_MS } from './components/UndoBar';
-import PlaylistDetailPage from './pages/PlaylistDetailPage';
-
-const song = (id: string, duration: number) => ({
-  id,
-  title: `Song ${id}`,
-  artist: 'Artist',
-  duration,
-  path: `${id}.mp3`,
-  publicUrl: `/api/songs/stream/${id}`,
-  createdAt: '2026-01-01T00:00:00.000Z',
-});
-const detail = (ids: string[]) => ({
-  success: true,
-  playlist: {
-    id: 'p1',
-    name: 'Road trip',
-    description: '',
-    coverImage: null,
-    trackCount: ids.length,
-    totalDuration: ids.length * 120,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    songs: ids.map((id, i) => ({ id: `e-${id}`, songId: id, position: i + 1, addedAt: '2026-01-01T00:00:00.000Z', song: song(id, 120) })),
-  },
-});
+import { detail, renderPage, titles } from './test/playlistPage';
 
 let api: ReturnType<typeof mockApi>;
 afterEach(() => {
   api?.restore();
   jest.useRealTimers();
 });
-
-const renderPage = () =>
-  renderWithProviders(
-    <Routes>
-      <Route path="/playlists/:id" element={<PlaylistDetailPage />} />
-    </Routes>,
-    { route: '/playlists/p1', preloadedState: signedInState() },
-  );
-const titles = () =>
-  within(screen.getByRole('list', { name: 'Playlist songs' }))
-    .getAllByTestId('song-title')
-    .map((t) => t.textContent);
 
 describe('reordering a playlist', () => {
   it('moves a song down at once, saves the full order, and keeps the focus on the button used', async () => {

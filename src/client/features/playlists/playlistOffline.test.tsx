@@ -1,55 +1,13 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router-dom';
 import { mockApi } from '../../test/mockApi';
-import { renderWithProviders, signedInState } from '../../test/renderWithProviders';
-import PlaylistDetailPage from './pages/PlaylistDetailPage';
+import { detail, renderPage, titles } from './test/playlistPage';
 
 const OFFLINE = "You're offline: this change needs a network connection.";
-
-const detail = (ids: string[]) => ({
-  success: true,
-  playlist: {
-    id: 'p1',
-    name: 'Road trip',
-    description: '',
-    coverImage: null,
-    trackCount: ids.length,
-    totalDuration: ids.length * 120,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    songs: ids.map((id, i) => ({
-      id: `e-${id}`,
-      songId: id,
-      position: i + 1,
-      addedAt: '2026-01-01T00:00:00.000Z',
-      song: {
-        id,
-        title: `Song ${id}`,
-        artist: 'Artist',
-        duration: 120,
-        path: `${id}.mp3`,
-        publicUrl: `/api/songs/stream/${id}`,
-        createdAt: '2026-01-01T00:00:00.000Z',
-      },
-    })),
-  },
-});
 
 let api: ReturnType<typeof mockApi>;
 afterEach(() => api?.restore());
 
-const renderPage = () =>
-  renderWithProviders(
-    <Routes>
-      <Route path="/playlists/:id" element={<PlaylistDetailPage />} />
-    </Routes>,
-    { route: '/playlists/p1', preloadedState: signedInState() },
-  );
-const titles = () =>
-  within(screen.getByRole('list', { name: 'Playlist songs' }))
-    .getAllByTestId('song-title')
-    .map((t) => t.textContent);
 const changes = () => api.calls.filter((c) => c.method !== 'GET');
 
 describe('a playlist change while the server cannot be reached (docs/product.md §2.17)', () => {
